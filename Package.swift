@@ -1,0 +1,59 @@
+// swift-tools-version:5.9
+//
+// Impasto: Simon Gladman's iOS image effects for GIMP, in Swift behind a thin C-ABI shim.
+//
+//   ImpastoKernels   pure Swift maths (no GEGL, no GIMP), tested directly
+//   CImpastoABI      the one C header: the contract between the C chant files and Swift
+//   ImpastoABI       the Swift side of that header (@_cdecl exports over the kernels)
+//   ImpastoGEGL      the GEGL chant files, one per op, plus module.c
+//   libimpasto-gegl  the GEGL module (.so) GIMP and the `gegl` CLI load
+//   ImpastoGegl      Swift conveniences over GEGL's C API (graphs, buffers, properties)
+//   impasto          the GIMP 2.10 plug-in (one file per PDB procedure)
+//   impasto-benchmark our ops against GEGL's own on the same buffer
+import PackageDescription
+
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+
+// Loaded into GIMP and `gegl`, which have no Swift runtime: link it statically, never let it
+// be unloaded (GEGL re-opens modules; the Swift runtime must not go away under it), and export
+// only GEGL's two module entry points (modules are opened RTLD_GLOBAL).
+let moduleLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags([
+        "-static-stdlib",
+        "-Xlinker", "-znodelete",
+        "-Xlinker", "--version-script=\(packageRoot)Sources/ImpastoGEGL/exports.map",
+    ]),
+]
+
+let package = Package(
+    name: "Impasto",
+    products: [
+        .library(name: "impasto-gegl", type: .dynamic, targets: ["ImpastoGEGL", "ImpastoABI"]),
+        .executable(name: "impasto", targets: ["ImpastoPlugIn"]),
+        .executable(name: "impasto-benchmark", targets: ["ImpastoBenchmark"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
+                       providers: [.apt(["libgegl-dev", "libbabl-dev"])]),
+        .systemLibrary(name: "CGIMP", pkgConfig: "gimp-2.0",
+                       providers: [.apt(["libgimp2.0-dev"])]),
+
+        .target(name: "ImpastoKernels"),
+        .target(name: "CImpastoABI"),
+        .target(name: "ImpastoABI", dependencies: ["CImpastoABI", "ImpastoKernels"]),
+        .target(name: "ImpastoGEGL", dependencies: ["CImpastoABI", "CGEGL"], exclude: ["exports.map"],
+                cSettings: [.headerSearchPath("."), .define("GEGL_OP_BUNDLE")],
+                linkerSettings: moduleLinkerSettings),
+
+        .target(name: "ImpastoGegl", dependencies: ["CGEGL"]),
+        .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "ImpastoGegl", "ImpastoKernels"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+        .executableTarget(name: "ImpastoBenchmark", dependencies: ["ImpastoGegl"]),
+
+        // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
+        .target(name: "ImpastoTestSupport", dependencies: ["ImpastoGegl"], path: "Tests/ImpastoTestSupport"),
+        .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport"]),
+        .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
+    ]
+)

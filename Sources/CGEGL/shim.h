@@ -1,0 +1,3 @@
+#include <gegl.h>
+#include <gegl-plugin.h>
+#include <babl/babl.h>

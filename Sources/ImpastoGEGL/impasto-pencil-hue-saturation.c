@@ -1,0 +1,84 @@
+/* impasto:pencil-hue-saturation — PencilController's pen-controlled hue and saturation.
+ * The maths is Swift (ImpastoKernels/PencilHueSaturation.swift), reached through
+ * impasto-abi.h; this file only declares the op to GEGL. */
+
+#ifdef GEGL_PROPERTIES
+
+property_double (azimuth, "Azimuth", 180.0)
+    description ("Pen azimuth in degrees: the hue rotates by 180° + azimuth")
+    value_range (-180.0, 180.0)
+    ui_meta     ("unit", "degree")
+
+property_double (altitude, "Altitude", 78.75)
+    description ("Pen altitude in degrees above the canvas: "
+                 "saturation = maximum saturation × (90 − altitude) / 90")
+    value_range (0.0, 90.0)
+    ui_meta     ("unit", "degree")
+
+property_double (max_saturation, "Maximum saturation", 8.0)
+    description ("Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are")
+    value_range (0.0, 16.0)
+    ui_range    (0.0, 16.0)
+
+property_boolean (linear, "Linear light", FALSE)
+    description ("Rotate and saturate linear RGB instead of perceptual R'G'B' "
+                 "(the seed worked on unmanaged, gamma-encoded values)")
+
+#else
+
+#define GEGL_OP_POINT_FILTER
+#define GEGL_OP_NAME     impasto_pencil_hue_saturation
+#define GEGL_OP_C_SOURCE impasto-pencil-hue-saturation.c
+
+#include "gegl-op.h"
+#include "impasto-abi.h"
+
+static void
+prepare (GeglOperation *operation)
+{
+  GeglProperties *o      = GEGL_PROPERTIES (operation);
+  const Babl     *space  = gegl_operation_get_source_space (operation, "input");
+  const Babl     *format = babl_format_with_space (o->linear ? "RGBA float" : "R'G'B'A float",
+                                                   space);
+
+  gegl_operation_set_format (operation, "input", format);
+  gegl_operation_set_format (operation, "output", format);
+}
+
+static gboolean
+process (GeglOperation       *operation,
+         void                *in_buf,
+         void                *out_buf,
+         glong                n_pixels,
+         const GeglRectangle *roi,
+         gint                 level)
+{
+  GeglProperties *o = GEGL_PROPERTIES (operation);
+
+  impasto_pencil_hue_saturation (in_buf, out_buf, n_pixels,
+                                 o->azimuth, o->altitude, o->max_saturation);
+  return TRUE;
+}
+
+static void
+gegl_op_class_init (GeglOpClass *klass)
+{
+  GeglOperationClass            *operation_class    = GEGL_OPERATION_CLASS (klass);
+  GeglOperationPointFilterClass *point_filter_class = GEGL_OPERATION_POINT_FILTER_CLASS (klass);
+
+  operation_class->prepare   = prepare;
+  point_filter_class->process = process;
+
+  gegl_operation_class_set_keys (operation_class,
+    "name",            "impasto:pencil-hue-saturation",
+    "title",           "Pencil Hue/Saturation",
+    "categories",      "color",
+    "gimp:menu-path",  "<Image>/Colors",
+    "gimp:menu-label", "Pencil Hue/Saturation...",
+    "description",     "Rotates hue by 180° + the pen's azimuth and sets saturation from its "
+                       "altitude, as PencilController did with an Apple Pencil "
+                       "(W3C hueRotate, then saturate)",
+    NULL);
+}
+
+#endif

@@ -1,0 +1,84 @@
+import CGEGL
+
+/// Swift conveniences over GEGL's C API, for the plug-in, the tests and the benchmark.
+///
+/// GEGL's convenience calls are C variadics, which Swift cannot call; these wrappers use the
+/// `_valist` variants with C strings that outlive the call (a Swift `String` passed through
+/// `withVaList` would arrive as an object, not a `char *`).
+public enum Gegl {
+    /// Starts GEGL once per process; safe to call again.
+    public static func initialize() {
+        gegl_init(nil, nil)
+    }
+
+    /// Loads every GEGL module in `directory` (in addition to GEGL's own directories).
+    public static func loadModules(from directory: String) {
+        gegl_load_module_directory(directory)
+    }
+
+    public static func hasOperation(_ name: String) -> Bool {
+        gegl_has_operation(name) != 0
+    }
+
+    /// Worker threads GEGL processes with (what GEGL_THREADS sets).
+    public static func setThreads(_ count: Int) {
+        setConfig([("threads", .int(count))])
+    }
+
+    /// GEGL's tile size for buffers created from now on.
+    public static func setTileSize(width: Int, height: Int) {
+        setConfig([("tile-width", .int(width)), ("tile-height", .int(height))])
+    }
+
+    static func setConfig(_ properties: [(String, GeglValue)]) {
+        withPropertyVaList(properties) { first, list in
+            g_object_set_valist(UnsafeMutableRawPointer(gegl_config()).assumingMemoryBound(to: GObject.self),
+                                first, list)
+        }
+    }
+}
+
+/// A value for a GEGL property, as C's varargs want it.
+public enum GeglValue {
+    case double(Double)
+    case int(Int)
+    case bool(Bool)
+    case string(String)
+    case buffer(GeglBufferRef)
+}
+
+/// The NULL that ends a C property list (a pointer-sized zero in the va_list).
+private let vaListEnd: CVarArg = Int(0)
+
+/// Runs `body` with C copies of `strings` that live until it returns.
+func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return body(copies)
+}
+
+/// Calls a GObject/GEGL `_valist` setter: `body(first name, va_list of value, name, value, …, NULL)`.
+func withPropertyVaList<R>(_ properties: [(String, GeglValue)],
+                           _ body: (UnsafeMutablePointer<CChar>?, CVaListPointer) -> R) -> R {
+    var strings: [String] = []
+    for (name, value) in properties {
+        strings.append(name)
+        if case .string(let s) = value { strings.append(s) }
+    }
+    return withCStrings(strings) { c in
+        var args: [CVarArg] = []
+        var next = 1  // c[0] is the first name, passed on its own
+        for (index, (_, value)) in properties.enumerated() {
+            if index > 0 { args.append(c[next]!); next += 1 }
+            switch value {
+            case .double(let v): args.append(v)
+            case .int(let v): args.append(Int32(clamping: v))
+            case .bool(let v): args.append(Int32(v ? 1 : 0))
+            case .string: args.append(c[next]!); next += 1
+            case .buffer(let b): args.append(b.pointer)
+            }
+        }
+        args.append(vaListEnd)
+        return withVaList(args) { body(c.first ?? nil, $0) }
+    }
+}

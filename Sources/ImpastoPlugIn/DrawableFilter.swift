@@ -1,0 +1,38 @@
+import CGIMP
+import ImpastoGegl
+
+/// Runs one GEGL operation over a drawable the way GIMP's own filters do: only the
+/// selection's bounding box is rendered, into the shadow buffer, which GIMP then merges
+/// through the selection mask (so partial selections blend) as one undo step.
+enum DrawableFilter {
+    static func apply(_ operation: String, _ properties: [(String, GeglValue)], to drawable: Int32,
+                      progress message: String) throws(ProcedureFailure) {
+        guard Gegl.hasOperation(operation) else {
+            throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
+                             + "where GEGL looks (run plugin-install.sh again)")
+        }
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
+            return  // the selection does not touch this drawable: nothing to change
+        }
+        let rect = GeglRectangle(x: x, y: y, width: width, height: height)
+        gimp_progress_init(message)
+        do {
+            let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
+            let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
+            let graph = GeglGraph()
+            let input = graph.node("gegl:buffer-source", [("buffer", .buffer(source))])
+            let op = graph.node(operation, properties)
+            let output = graph.node("gegl:write-buffer", [("buffer", .buffer(shadow))])
+            graph.chain([input, op, output])
+            graph.process(output, rect: rect) { done in
+                gimp_progress_update(done)
+                return true
+            }
+            shadow.flush()
+        }
+        gimp_progress_update(1)
+        gimp_drawable_merge_shadow(drawable, 1)
+        gimp_drawable_update(drawable, x, y, width, height)
+    }
+}

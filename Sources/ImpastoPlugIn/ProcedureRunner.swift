@@ -1,0 +1,124 @@
+import CGIMP
+import ImpastoGegl
+
+/// What every Impasto procedure shares: registration, argument decoding and validation,
+/// run modes and last-used values, drawable checks, one undo group, the error message.
+enum ProcedureRunner {
+    /// (run-mode, image, drawable), before each procedure's own parameters.
+    static let leadingParameters: [(GimpPDBArgType, String, String)] = [
+        (GIMP_PDB_INT32, "run-mode", "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), RUN-WITH-LAST-VALS (2) }"),
+        (GIMP_PDB_IMAGE, "image", "Input image"),
+        (GIMP_PDB_DRAWABLE, "drawable", "Input drawable (modified in place)"),
+    ]
+
+    static func install(_ procedure: ImpastoProcedure.Type) {
+        let params = (leadingParameters + procedure.parameters.map { ($0.pdbType, $0.name, $0.description) })
+            .map { GimpParamDef(type: $0.0, name: strdup($0.1), description: strdup($0.2)) }
+        params.withUnsafeBufferPointer { defs in
+            gimp_install_procedure(procedure.name, procedure.blurb, procedure.help,
+                                   "Impasto developers", "Impasto developers", "2026",
+                                   procedure.menuLabel, "RGB*, GRAY*", GIMP_PLUGIN,
+                                   Int32(defs.count), 0, defs.baseAddress, nil)
+        }
+        gimp_plugin_menu_register(procedure.name, procedure.menuPath)
+    }
+
+    /// Runs `procedure` for GIMP's run callback; returns the status and, on failure, the message.
+    static func run(_ procedure: ImpastoProcedure.Type, _ params: UnsafeBufferPointer<GimpParam>)
+        -> Result<Void, ProcedureFailure> {
+        Result { () throws(ProcedureFailure) in
+            guard params.count >= 3 else {
+                throw .calling("\(procedure.name) needs (run-mode, image, drawable, …)")
+            }
+            let runMode = GimpRunMode(rawValue: UInt32(bitPattern: params[0].data.d_int32))
+            let image = params[1].data.d_image
+            let drawable = params[2].data.d_drawable
+
+            let arguments: ProcedureArguments
+            switch runMode {
+            case GIMP_RUN_NONINTERACTIVE:
+                arguments = try decode(procedure, params.dropFirst(3))
+            default:
+                // RUN-INTERACTIVE has no dialog yet: like RUN-WITH-LAST-VALS it reuses the last values.
+                arguments = LastValues.load(procedure)
+            }
+            for (parameter, value) in zip(procedure.parameters, arguments.values) {
+                if let problem = parameter.problem(with: value) {
+                    throw .calling("\(procedure.name): \(problem).")
+                }
+            }
+            try checkDrawable(procedure, image: image, drawable: drawable)
+
+            Gegl.initialize()
+            gimp_image_undo_group_start(image)
+            defer { gimp_image_undo_group_end(image) }
+            try procedure.apply(image: image, drawable: drawable, arguments: arguments)
+
+            LastValues.store(arguments, for: procedure)
+            if runMode != GIMP_RUN_NONINTERACTIVE { gimp_displays_flush() }
+        }
+    }
+
+    private static func decode(_ procedure: ImpastoProcedure.Type, _ params: Slice<UnsafeBufferPointer<GimpParam>>)
+        throws(ProcedureFailure) -> ProcedureArguments {
+        let expected = procedure.parameters
+        guard params.count == expected.count else {
+            throw .calling("\(procedure.name) takes \(expected.count + 3) arguments (run-mode, image, drawable, "
+                           + expected.map(\.name).joined(separator: ", ") + "), not \(params.count + 3).")
+        }
+        var values: [ParameterValue] = []
+        for (parameter, param) in zip(expected, params) {
+            guard let value = parameter.decode(param) else {
+                throw .calling("\(procedure.name): \(parameter.name) has the wrong type.")
+            }
+            values.append(value)
+        }
+        return ProcedureArguments(parameters: expected, values: values)
+    }
+
+    private static func checkDrawable(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32)
+        throws(ProcedureFailure) {
+        guard gimp_image_is_valid(image) != 0 else {
+            throw .calling("\(procedure.name): image \(image) does not exist.")
+        }
+        guard gimp_item_is_valid(drawable) != 0, gimp_item_is_drawable(drawable) != 0 else {
+            throw .calling("\(procedure.name): item \(drawable) is not a drawable (a layer, layer mask or channel).")
+        }
+        guard gimp_item_get_image(drawable) == image else {
+            throw .calling("\(procedure.name): drawable \(drawable) does not belong to image \(image).")
+        }
+        guard gimp_drawable_is_indexed(drawable) == 0 else {
+            throw .execution("\(procedure.name): indexed images are not supported; "
+                             + "convert the image to RGB or grayscale first (Image → Mode → RGB).")
+        }
+    }
+}
+
+/// Last-used values, kept by GIMP for the session (gimp_set_data / gimp_get_data) as text
+/// lines `name=value`, so that a changed parameter table never misreads old data.
+enum LastValues {
+    static func load(_ procedure: ImpastoProcedure.Type) -> ProcedureArguments {
+        var arguments = ProcedureArguments.defaults(for: procedure.parameters)
+        let size = Int(gimp_procedural_db_get_data_size(procedure.name))
+        guard size > 0 else { return arguments }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard gimp_procedural_db_get_data(procedure.name, &bytes) != 0 else { return arguments }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let v = Double(parts[1]),
+                  let i = procedure.parameters.firstIndex(where: { $0.name == parts[0] }) else { continue }
+            switch procedure.parameters[i].defaultValue {
+            case .float: arguments.values[i] = .float(v)
+            case .int: if let n = Int32(exactly: v) { arguments.values[i] = .int(n) }
+            }
+        }
+        return arguments
+    }
+
+    static func store(_ arguments: ProcedureArguments, for procedure: ImpastoProcedure.Type) {
+        let text = zip(arguments.parameters, arguments.values)
+            .map { "\($0.name)=\($1.double)" }.joined(separator: "\n")
+        var bytes = Array(text.utf8)
+        gimp_procedural_db_set_data(procedure.name, &bytes, UInt32(bytes.count))
+    }
+}

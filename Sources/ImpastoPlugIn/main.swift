@@ -1,0 +1,40 @@
+import CGIMP
+
+/// Every PDB procedure this plug-in registers.
+let procedures: [ImpastoProcedure.Type] = [
+    PencilHueSaturationProcedure.self,
+]
+
+/// GIMP keeps the return values after `run` returns: they live for the process.
+private let returnValues = UnsafeMutablePointer<GimpParam>.allocate(capacity: 2)
+
+private func query() {
+    procedures.forEach(ProcedureRunner.install)
+}
+
+private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer<GimpParam>?,
+                 returnCount: UnsafeMutablePointer<gint>?, returns: UnsafeMutablePointer<UnsafeMutablePointer<GimpParam>?>?) {
+    let name = name.map { String(cString: $0) } ?? ""
+    let result: Result<Void, ProcedureFailure>
+    if let procedure = procedures.first(where: { $0.name == name }) {
+        result = ProcedureRunner.run(procedure, UnsafeBufferPointer(start: params, count: max(0, Int(count))))
+    } else {
+        result = .failure(.calling("Impasto has no procedure named \(name)."))
+    }
+    returnValues[0].type = GIMP_PDB_STATUS
+    switch result {
+    case .success:
+        returnValues[0].data.d_status = GIMP_PDB_SUCCESS
+        returnCount?.pointee = 1
+    case .failure(let failure):
+        // A string after the status becomes the error message the caller sees.
+        returnValues[0].data.d_status = failure.status
+        returnValues[1].type = GIMP_PDB_STRING
+        returnValues[1].data.d_string = strdup(failure.message)
+        returnCount?.pointee = 2
+    }
+    returns?.pointee = returnValues
+}
+
+var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)
+exit(gimp_main(&info, CommandLine.argc, CommandLine.unsafeArgv))
