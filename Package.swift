@@ -53,7 +53,7 @@ let package = Package(
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["ImpastoGegl"], path: "Tests/ImpastoTestSupport"),
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
-        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL"]),
         .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
     ]
 )

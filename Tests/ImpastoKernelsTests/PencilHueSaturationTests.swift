@@ -1,0 +1,127 @@
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+final class PencilHueSaturationTests: XCTestCase {
+    /// Runs the kernel on RGBA pixels and returns the output.
+    func run(_ effect: PencilHueSaturation, _ pixels: [Float]) -> [Float] {
+        var out = [Float](repeating: -1, count: pixels.count)
+        pixels.withUnsafeBufferPointer { i in
+            out.withUnsafeMutableBufferPointer { o in effect.apply(i.baseAddress!, o.baseAddress!, count: pixels.count / 4) }
+        }
+        return out
+    }
+
+    func randomPixels(_ count: Int, in range: ClosedRange<Float> = 0 ... 1, seed: UInt64) -> [Float] {
+        var rng = SeededRandom(seed: seed)
+        return (0 ..< count * 4).map { _ in Float.random(in: range, using: &rng) }
+    }
+
+    func testHueAngleAndSaturationFollowThePen() {
+        // SPEC: θ = 180 + azimuth, s = max-saturation · (90 − altitude) / 90.
+        let cases: [(az: Double, alt: Double, max: Double, hue: Double, sat: Double)] = [
+            (180, 78.75, 8, 360, 1),   // the defaults: identity
+            (-60, 45, 8, 120, 4),
+            (0, 90, 8, 180, 0),        // pen upright: grey
+            (-180, 0, 16, 0, 16),      // pen flat, the widest range
+            (90, 67.5, 2, 270, 0.5),
+        ]
+        for c in cases {
+            let effect = PencilHueSaturation(azimuth: c.az, altitude: c.alt, maxSaturation: c.max)
+            XCTAssertEqual(effect.hueAngle, c.hue, accuracy: 1e-12)
+            XCTAssertEqual(effect.saturation, c.sat, accuracy: 1e-12)
+        }
+    }
+
+    func testDefaultsAreTheIdentity() {
+        let m = PencilHueSaturation.identity.matrix
+        let id = ColorMatrix.identity
+        for (a, b) in zip([m.m00, m.m01, m.m02, m.m10, m.m11, m.m12, m.m20, m.m21, m.m22],
+                          [id.m00, id.m01, id.m02, id.m10, id.m11, id.m12, id.m20, id.m21, id.m22]) {
+            XCTAssertEqual(a, b, accuracy: 1e-6)
+        }
+        let pixels = randomPixels(1000, seed: 1)
+        for (a, b) in zip(run(.identity, pixels), pixels) { XCTAssertEqual(a, b, accuracy: 2e-6) }
+    }
+
+    func testMatchesTheSpecFormulaOnRandomPixelsAndParameters() {
+        var rng = SeededRandom(seed: 2)
+        for _ in 0 ..< 50 {
+            let az = Double.random(in: -180 ... 180, using: &rng)
+            let alt = Double.random(in: 0 ... 90, using: &rng)
+            let maxS = Double.random(in: 0 ... 16, using: &rng)
+            // Values outside 0…1 too: float processing has no clamping.
+            let pixels = randomPixels(64, in: -0.5 ... 1.5, seed: rng.next())
+            let out = run(PencilHueSaturation(azimuth: az, altitude: alt, maxSaturation: maxS), pixels)
+            for p in stride(from: 0, to: pixels.count, by: 4) {
+                let expected = PencilReference.apply(pixels[p ..< p + 3].map(Double.init),
+                                                     azimuth: az, altitude: alt, maxSaturation: maxS)
+                for c in 0 ..< 3 {
+                    XCTAssertEqual(Double(out[p + c]), expected[c], accuracy: 2e-5 * max(1, abs(expected[c])),
+                                   "az \(az) alt \(alt) max \(maxS) pixel \(p / 4) channel \(c)")
+                }
+                XCTAssertEqual(out[p + 3], pixels[p + 3], "alpha is copied unchanged")
+            }
+        }
+    }
+
+    func testHueRotatesBeforeSaturation() {
+        // The two W3C matrices almost commute; at s = 16 the order shows.
+        let effect = PencilHueSaturation(azimuth: -90, altitude: 0, maxSaturation: 16)
+        let pixel: [Float] = [0.9, 0.2, 0.1, 1]
+        let out = run(effect, pixel).prefix(3).map(Double.init)
+        let rgb = pixel.prefix(3).map(Double.init)
+        let hueFirst = PencilReference.apply(rgb, azimuth: -90, altitude: 0, maxSaturation: 16)
+        let saturationFirst = PencilReference.hueRotate(PencilReference.saturate(rgb, 16), degrees: 90)
+        let distanceToHueFirst = zip(out, hueFirst).map { abs($0 - $1) }.max()!
+        let distanceToSaturationFirst = zip(out, saturationFirst).map { abs($0 - $1) }.max()!
+        XCTAssertLessThan(distanceToHueFirst, 1e-4)
+        XCTAssertGreaterThan(distanceToSaturationFirst, 1e-3)
+    }
+
+    func testUprightPenGivesGreyWithW3CLuma() {
+        let effect = PencilHueSaturation(azimuth: 0, altitude: 90, maxSaturation: 8)
+        let out = run(effect, [1, 0, 0, 0.5, 0, 1, 0, 1, 0, 0, 1, 1])
+        // s = 0: each pixel becomes its W3C luma, whatever the hue rotation did.
+        for (p, luma) in zip([0, 4, 8], [0.213, 0.715, 0.072] as [Float]) {
+            XCTAssertEqual(out[p], luma, accuracy: 1e-6)
+            XCTAssertEqual(out[p + 1], luma, accuracy: 1e-6)
+            XCTAssertEqual(out[p + 2], luma, accuracy: 1e-6)
+        }
+        XCTAssertEqual(out[3], 0.5)
+    }
+
+    func testWorksInPlace() {
+        let effect = PencilHueSaturation(azimuth: 30, altitude: 20, maxSaturation: 8)
+        let pixels = randomPixels(100, seed: 3)
+        let expected = run(effect, pixels)
+        var inPlace = pixels
+        inPlace.withUnsafeMutableBufferPointer { b in effect.apply(b.baseAddress!, b.baseAddress!, count: 100) }
+        XCTAssertEqual(inPlace, expected)
+    }
+
+    func testNonFiniteSamplesAndEmptyCountsDoNotTrap() {
+        let effect = PencilHueSaturation(azimuth: 30, altitude: 20, maxSaturation: 8)
+        let out = run(effect, [.nan, 0.5, 0.5, .nan, .infinity, 0, 0, 1, 0.2, 0.4, 0.6, -.infinity])
+        XCTAssertTrue(out[0].isNaN && out[1].isNaN && out[2].isNaN, "NaN spreads through the matrix")
+        XCTAssertTrue(out[3].isNaN, "alpha is copied, NaN included")
+        XCTAssertFalse(out[4].isFinite)
+        XCTAssertEqual(out[11], -.infinity)
+        XCTAssertTrue(out[8 ..< 11].allSatisfy(\.isFinite), "a finite pixel stays finite")
+        var untouched: [Float] = [7, 7, 7, 7]
+        untouched.withUnsafeMutableBufferPointer { b in
+            effect.apply(b.baseAddress!, b.baseAddress!, count: 0)
+            effect.apply(b.baseAddress!, b.baseAddress!, count: -5)
+        }
+        XCTAssertEqual(untouched, [7, 7, 7, 7])
+    }
+
+    func testParametersOutOfRangeAreClampedAndNaNFallsBackToTheIdentity() {
+        let nan = PencilHueSaturation(azimuth: .nan, altitude: .infinity, maxSaturation: -.infinity)
+        XCTAssertEqual(nan.sanitized, .identity)
+        let wild = PencilHueSaturation(azimuth: 1000, altitude: -5, maxSaturation: 99).sanitized
+        XCTAssertEqual(wild, PencilHueSaturation(azimuth: 180, altitude: 0, maxSaturation: 16))
+        let pixels = randomPixels(10, seed: 4)
+        for (a, b) in zip(run(nan, pixels), pixels) { XCTAssertEqual(a, b, accuracy: 2e-6) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// GIMP 2.10 in batch mode on a private, throw-away profile: the plug-in and the GEGL
+/// module are put in place by `plugin-install.sh --from <build dir>` with GIMP2_DIRECTORY
+/// and the XDG directories pointing into a temporary directory, so the user's real
+/// profile is never read or written. No display is needed (gimp-console).
+public final class PrivateGimp {
+    public let root: URL
+    public let environment: [String: String]
+    public let installOutput: CommandResult
+
+    public init() {
+        root = BuildProducts.temporaryDirectory("gimp")
+        let profile = root.appendingPathComponent("profile")
+        // GIMP complains on every start without a gradients folder in a new profile.
+        try? FileManager.default.createDirectory(at: profile.appendingPathComponent("gradients"),
+                                                 withIntermediateDirectories: true)
+        environment = [
+            "HOME": root.appendingPathComponent("home").path,
+            "GIMP2_DIRECTORY": profile.path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+        ]
+        installOutput = runCommand(BuildProducts.packageRoot.appendingPathComponent("plugin-install.sh").path,
+                                   ["--from", BuildProducts.binDirectory.path],
+                                   environment: environment, removing: ["GEGL_PATH"])
+    }
+
+    /// The outcome of one `-b` command of a batch run.
+    public enum Outcome: Equatable {
+        case success
+        case error(String)
+    }
+
+    public struct BatchResult {
+        public let outcomes: [Outcome]
+        public let log: String
+    }
+
+    /// Runs each command as its own `-b` (an error ends only that command), then quits.
+    /// Every `-b` has its own Script-Fu environment, so `prelude` (definitions) is put in
+    /// front of each command.
+    public func batch(_ commands: [String], prelude: String = "") -> BatchResult {
+        var arguments = ["-i", "-d", "-f"]
+        for command in commands { arguments += ["-b", "(begin \(prelude)\n\(command))"] }
+        arguments += ["-b", "(gimp-quit 0)"]
+        let result = runCommand("timeout", ["600", "gimp-console-2.10"] + arguments,
+                                environment: environment, removing: ["GEGL_PATH", "DISPLAY"])
+        return BatchResult(outcomes: Self.outcomes(in: result.output), log: result.output)
+    }
+
+    /// Script-Fu prints one verdict per -b command, in order; an error is followed by its text.
+    static func outcomes(in log: String) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        let lines = log.components(separatedBy: "\n")
+        for (i, line) in lines.enumerated() {
+            if line.hasPrefix("batch command executed successfully") {
+                outcomes.append(.success)
+            } else if line.hasPrefix("batch command experienced an execution error") {
+                outcomes.append(.error(i + 1 < lines.count ? lines[i + 1] : ""))
+            }
+        }
+        return outcomes
+    }
+
+    public func path(_ name: String) -> String {
+        root.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Impasto installer for GIMP 2.10 on Linux.
+#
+#   ./plugin-install.sh              install what is missing, build (release), install, verify
+#   ./plugin-install.sh --demo       the same, then apply an effect to a photo in GIMP batch mode
+#   ./plugin-install.sh --uninstall  remove exactly the files an install puts in place
+#   ./plugin-install.sh --from DIR   install an already built plug-in and module from DIR
+#                                    (a `swift build` bin path) instead of building
+#
+# Where things go (SPEC.md):
+#   plug-in      ${GIMP2_DIRECTORY:-${XDG_CONFIG_HOME:-~/.config}/GIMP/2.10}/plug-ins/impasto/impasto
+#   GEGL module  ${XDG_DATA_HOME:-~/.local/share}/gegl-0.4/plug-ins/libimpasto-gegl.so
+# Nothing else is written, except --demo's result in ${TMPDIR:-/tmp}/impasto-demo.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+profile=${GIMP2_DIRECTORY:-${XDG_CONFIG_HOME:-$HOME/.config}/GIMP/2.10}
+plugin_dir=$profile/plug-ins/impasto
+plugin=$plugin_dir/impasto
+module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
+module=$module_dir/libimpasto-gegl.so
+ops=(impasto:pencil-hue-saturation)
+
+say() { printf 'impasto: %s\n' "$*"; }
+die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
+
+usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
+
+demo=0 uninstall=0 from=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --demo) demo=1 ;;
+    --uninstall) uninstall=1 ;;
+    --from) [ $# -ge 2 ] || die "--from needs a directory"; from=$2; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown option: $1" ;;
+  esac
+  shift
+done
+
+if [ "$uninstall" = 1 ]; then
+  for f in "$plugin" "$module"; do
+    if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
+  done
+  rmdir "$plugin_dir" 2>/dev/null && say "removed $plugin_dir/" || true
+  say "uninstalled (restart GIMP to forget the menu entries)"
+  exit 0
+fi
+
+# --- what the machine needs -------------------------------------------------------------
+# Debian packages: build (headers, pkg-config), run and verify (gimp-console, gegl CLI).
+missing=()
+pkg-config --exists gegl-0.4 2>/dev/null || missing+=(libgegl-dev libbabl-dev)
+pkg-config --exists gimp-2.0 2>/dev/null || missing+=(libgimp2.0-dev)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+command -v gimp-console-2.10 >/dev/null || missing+=(gimp)
+command -v gegl >/dev/null || missing+=(gegl)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    say "installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    die "missing Debian packages; install them with:
+    sudo apt-get update && sudo apt-get install -y ${missing[*]}
+then run this script again."
+  fi
+fi
+
+# --- build --------------------------------------------------------------------------------
+if [ -n "$from" ]; then
+  bin=$(cd "$from" && pwd)
+else
+  command -v swift >/dev/null || die "swift is not on PATH (Impasto needs Swift 5.9 or later: https://swift.org/install)"
+  say "building (release) in $here"
+  (cd "$here" && swift build -c release --product impasto-gegl 2>&1 | grep -v 'prohibited flag' | tail -n 3 \
+     && swift build -c release --product impasto 2>&1 | grep -v 'prohibited flag' | tail -n 1)
+  bin=$(cd "$here" && swift build -c release --show-bin-path)
+fi
+[ -x "$bin/impasto" ] || die "no plug-in at $bin/impasto (build failed?)"
+[ -f "$bin/libimpasto-gegl.so" ] || die "no GEGL module at $bin/libimpasto-gegl.so (build failed?)"
+
+# --- install ------------------------------------------------------------------------------
+# Copy next to the target, then rename over it: a running GIMP that has the old module
+# mapped keeps its copy instead of crashing on a file rewritten under it.
+put() {
+  local from=$1 to=$2 mode=$3
+  mkdir -p "$(dirname "$to")"
+  if [ -e "$to" ] && cmp -s "$from" "$to"; then say "up to date: $to"; return; fi
+  cp "$from" "$to.new.$$"
+  chmod "$mode" "$to.new.$$"
+  mv -f "$to.new.$$" "$to"
+  say "installed $to"
+}
+put "$bin/impasto" "$plugin" 755
+put "$bin/libimpasto-gegl.so" "$module" 644
+
+# --- verify -------------------------------------------------------------------------------
+# GEGL_PATH replaces GEGL's default directories; a user who set it must include ours.
+for op in "${ops[@]}"; do
+  gegl --exists "$op" 2>/dev/null || die "gegl does not see $op after install (is GEGL_PATH set without $module_dir?)"
+done
+say "verified: gegl sees ${ops[*]}"
+say "done: restart GIMP; the filters are in Colors → Pencil Hue/Saturation and in Tools → GEGL Operation."
+
+[ "$demo" = 1 ] || exit 0
+
+# --- demo: the installed plug-in in GIMP batch mode, on a photo -------------------------------
+# A throw-away GIMP profile that loads the installed plug-in: the user's own profile is not
+# touched (a first GIMP run would otherwise create or rewrite it).
+out=${TMPDIR:-/tmp}/impasto-demo
+mkdir -p "$out"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/profile/gradients" "$scratch/cache"
+printf '(plug-in-path "%s:${gimp_plug_in_dir}/plug-ins")\n' "$profile/plug-ins" > "$scratch/profile/gimprc"
+photo=$here/Tests/Fixtures/astronaut.png
+result=$out/astronaut-pencil.png
+cp "$photo" "$out/astronaut.png"
+say "demo: GIMP batch mode, plug-in-impasto-pencil-hue-saturation azimuth -60 altitude 45 on $photo"
+GIMP2_DIRECTORY=$scratch/profile XDG_CACHE_HOME=$scratch/cache \
+  timeout 300 gimp-console-2.10 -i -d -f -b "
+  (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$photo\" \"$photo\")))
+         (drawable (car (gimp-image-get-active-drawable image))))
+    (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE image drawable -60 45 8 0)
+    (gimp-file-save RUN-NONINTERACTIVE image drawable \"$result\" \"$result\")
+    (gimp-image-delete image))" -b '(gimp-quit 0)' >"$scratch/gimp.log" 2>&1 || true
+if [ ! -s "$result" ] || grep -q 'execution error' "$scratch/gimp.log"; then
+  cat "$scratch/gimp.log" >&2
+  die "the demo failed in GIMP batch mode (log above)"
+fi
+say "demo: before $out/astronaut.png"
+say "demo: after  $result"
