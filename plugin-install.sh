@@ -118,12 +118,12 @@ printf '(plug-in-path "%s:${gimp_plug_in_dir}/plug-ins")\n' "$profile/plug-ins" 
 photo=$here/Tests/Fixtures/astronaut.png
 result=$out/astronaut-pencil.png
 cp "$photo" "$out/astronaut.png"
-say "demo: GIMP batch mode, plug-in-impasto-pencil-hue-saturation azimuth -60 altitude 45 on $photo"
+say "demo: GIMP batch mode, plug-in-impasto-pencil-hue-saturation azimuth -60 altitude 67.5 on $photo"
 GIMP2_DIRECTORY=$scratch/profile XDG_CACHE_HOME=$scratch/cache \
   timeout 300 gimp-console-2.10 -i -d -f -b "
   (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$photo\" \"$photo\")))
          (drawable (car (gimp-image-get-active-drawable image))))
-    (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE image drawable -60 45 8 0)
+    (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE image drawable -60 67.5 8 0)
     (gimp-file-save RUN-NONINTERACTIVE image drawable \"$result\" \"$result\")
     (gimp-image-delete image))" -b '(gimp-quit 0)' >"$scratch/gimp.log" 2>&1 || true
 if [ ! -s "$result" ] || grep -q 'execution error' "$scratch/gimp.log"; then

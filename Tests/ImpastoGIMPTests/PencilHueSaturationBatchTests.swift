@@ -29,6 +29,7 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     /// outside it, the error reaches the batch log as any script's caller sees it.
     static let scenarios: [(String, String)] = [
         ("rgb8", #"(let ((i (impasto-open))) (impasto-pencil i -60 45 8 0) (impasto-save i "rgb8.png"))"#),
+        ("gallery", #"(let ((i (impasto-open))) (impasto-pencil i -60 67.5 8 0) (impasto-save i "gallery.png"))"#),
         ("defaults", #"(let ((i (impasto-open))) (impasto-pencil i 180 78.75 8 0) (impasto-save i "defaults.png"))"#),
         ("linear", #"(let ((i (impasto-open))) (impasto-pencil i -60 45 8 1) (impasto-save i "linear8.png"))"#),
         ("u16-linear", """
@@ -121,6 +122,19 @@ final class PencilHueSaturationBatchTests: XCTestCase {
         let worst = worstDifference(try image("rgb8.png"), try original) {
             PencilReference.apply($0, azimuth: -60, altitude: 45)
         }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255)
+    }
+
+    /// The README's picture (Tests/Gallery) is what the plug-in makes today.
+    func testReadmePictureIsStillWhatThePlugInMakes() throws {
+        XCTAssertEqual(outcome("gallery"), .success, Self.run.log)
+        let made = try image("gallery.png")
+        let gallery = BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/astronaut-pencil.png")
+        let committed = try XCTUnwrap(FloatImage.load(gallery), "missing \(gallery.path)")
+        XCTAssertLessThanOrEqual(largestDifference(made, committed), 1.0 / 255,
+                                 "regenerate it: cp \(Self.session.path("gallery.png")) \(gallery.path)")
+        // And it is the formula: hue 120°, saturation 2.
+        let worst = worstDifference(made, try original) { PencilReference.apply($0, azimuth: -60, altitude: 67.5) }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255)
     }
 

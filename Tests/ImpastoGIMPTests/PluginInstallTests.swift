@@ -1,0 +1,85 @@
+import Foundation
+import ImpastoTestSupport
+import XCTest
+
+/// plugin-install.sh with prebuilt products (--from), in throw-away home and XDG directories.
+final class PluginInstallTests: XCTestCase {
+    let script = BuildProducts.packageRoot.appendingPathComponent("plugin-install.sh").path
+
+    func install(_ arguments: [String], _ environment: [String: String]) -> CommandResult {
+        runCommand(script, arguments, environment: environment,
+                   removing: ["GIMP2_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "GEGL_PATH"])
+    }
+
+    /// Every file below `root`, relative to it.
+    func files(below root: URL) -> Set<String> {
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        var found: Set<String> = []
+        while let url = walker?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                found.insert(String(url.path.dropFirst(root.path.count + 1)))
+            }
+        }
+        return found
+    }
+
+    func testDefaultsToTheHomeDirectoryAndWritesNothingElse() {
+        let home = BuildProducts.temporaryDirectory("home")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME": home.path]
+        let first = install(["--from", BuildProducts.binDirectory.path], env)
+        XCTAssertEqual(first.status, 0, first.output)
+        XCTAssertEqual(files(below: home), [".config/GIMP/2.10/plug-ins/impasto/impasto",
+                                            ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"])
+        XCTAssertTrue(first.output.contains("verified: gegl sees impasto:pencil-hue-saturation"), first.output)
+        let plugIn = home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto/impasto").path
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: plugIn))
+
+        let again = install(["--from", BuildProducts.binDirectory.path], env)
+        XCTAssertEqual(again.status, 0, again.output)
+        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 2, "idempotent: \(again.output)")
+
+        let removed = install(["--uninstall"], env)
+        XCTAssertEqual(removed.status, 0, removed.output)
+        XCTAssertEqual(files(below: home), [], removed.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto").path))
+    }
+
+    func testHonoursGimp2DirectoryAndXdgDataHome() {
+        let root = BuildProducts.temporaryDirectory("xdg")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let env = ["HOME": root.appendingPathComponent("home").path,
+                   "GIMP2_DIRECTORY": root.appendingPathComponent("profile").path,
+                   "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                   "XDG_DATA_HOME": root.appendingPathComponent("data").path]
+        let result = install(["--from", BuildProducts.binDirectory.path], env)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(files(below: root), ["profile/plug-ins/impasto/impasto",
+                                            "data/gegl-0.4/plug-ins/libimpasto-gegl.so"])
+        XCTAssertEqual(install(["--uninstall"], env).status, 0)
+        XCTAssertEqual(files(below: root), [])
+    }
+
+    func testXdgConfigHomeLocatesTheProfileWithoutGimp2Directory() {
+        let root = BuildProducts.temporaryDirectory("config")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let env = ["HOME": root.appendingPathComponent("home").path,
+                   "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                   "XDG_DATA_HOME": root.appendingPathComponent("data").path]
+        XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
+        XCTAssertTrue(files(below: root).contains("config/GIMP/2.10/plug-ins/impasto/impasto"))
+    }
+
+    func testRejectsUnknownOptionsAndMissingBuilds() {
+        let root = BuildProducts.temporaryDirectory("bad")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let env = ["HOME": root.path]
+        let unknown = install(["--frobnicate"], env)
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.output.contains("unknown option: --frobnicate"), unknown.output)
+        let empty = install(["--from", root.path], env)
+        XCTAssertNotEqual(empty.status, 0)
+        XCTAssertTrue(empty.output.contains("no plug-in at"), empty.output)
+        XCTAssertEqual(files(below: root), [])
+    }
+}
