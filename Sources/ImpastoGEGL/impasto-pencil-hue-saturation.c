@@ -7,12 +7,14 @@
 property_double (azimuth, "Azimuth", 180.0)
     description ("Pen azimuth in degrees: the hue rotates by 180° + azimuth")
     value_range (-180.0, 180.0)
+    ui_range    (-180.0, 180.0)
     ui_meta     ("unit", "degree")
 
 property_double (altitude, "Altitude", 78.75)
     description ("Pen altitude in degrees above the canvas: "
                  "saturation = maximum saturation × (90 − altitude) / 90")
     value_range (0.0, 90.0)
+    ui_range    (0.0, 90.0)
     ui_meta     ("unit", "degree")
 
 property_double (max_saturation, "Maximum saturation", 8.0)

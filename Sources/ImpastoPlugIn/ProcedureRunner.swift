@@ -87,6 +87,14 @@ enum ProcedureRunner {
         guard gimp_item_get_image(drawable) == image else {
             throw .calling("\(procedure.name): drawable \(drawable) does not belong to image \(image).")
         }
+        guard gimp_item_is_group(drawable) == 0 else {
+            throw .execution("\(procedure.name): a layer group has no pixels of its own; "
+                             + "choose a layer inside it, or merge the group first.")
+        }
+        guard gimp_item_get_lock_content(drawable) == 0 else {
+            throw .execution("\(procedure.name): the pixels of this layer are locked; "
+                             + "unlock them in the Layers dialog first.")
+        }
         guard gimp_drawable_is_indexed(drawable) == 0 else {
             throw .execution("\(procedure.name): indexed images are not supported; "
                              + "convert the image to RGB or grayscale first (Image → Mode → RGB).")

@@ -62,6 +62,16 @@ final class PencilHueSaturationBatchTests: XCTestCase {
             """),
         ("range-unchanged", #"(let ((i (impasto-open))) (catch #f (impasto-pencil i -60 95 8 0)) (impasto-save i "range-after.png"))"#),
         ("range-error", "(impasto-pencil (impasto-open) -60 95 8 0)"),
+        ("group-error", """
+            (let* ((i (impasto-open)) (g (car (gimp-layer-group-new i))))
+              (gimp-image-insert-layer i g 0 0)
+              (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE i g -60 45 8 0))
+            """),
+        ("locked-error", """
+            (let ((i (impasto-open)))
+              (gimp-item-set-lock-content (impasto-drawable i) TRUE)
+              (impasto-pencil i -60 45 8 0))
+            """),
         ("last-values", """
             (let ((a (impasto-open)) (b (impasto-open)) (c (impasto-open)))
               (impasto-pencil a 30 20 4 0)
@@ -195,6 +205,17 @@ final class PencilHueSaturationBatchTests: XCTestCase {
             return XCTFail("altitude 95 must make the call fail; GIMP said:\n\(Self.run.log)")
         }
         XCTAssertTrue(message.contains("altitude must be between 0 and 90, not 95"), message)
+    }
+
+    func testLayerGroupsAndLockedLayersFailWithAClearMessage() {
+        for (scenario, text) in [("group-error", "a layer group has no pixels of its own"),
+                                 ("locked-error", "the pixels of this layer are locked")] {
+            guard case .error(let message) = outcome(scenario) else {
+                XCTFail("\(scenario) must fail; GIMP said:\n\(Self.run.log)")
+                continue
+            }
+            XCTAssertTrue(message.contains(text), message)
+        }
     }
 
     func testLastValuesAreReusedWithoutADialog() throws {
