@@ -1,0 +1,33 @@
+/// How a kernel runs independent pieces of work: `parallel(count) { range in … }` calls the
+/// body for disjoint ranges that together cover `0 ..< count`, possibly at the same time on
+/// several threads. The body must only write what its own range owns.
+///
+/// The GEGL module hands in GEGL's thread pool (`gegl_parallel_distribute_range`, so
+/// GEGL_THREADS and GIMP's preference apply); `.serial` runs everything in one call. Kernels
+/// give the same result either way: ranges never share output.
+public struct ParallelFor: @unchecked Sendable {
+    private let run: (Int, (Range<Int>) -> Void) -> Void
+
+    public init(_ run: @escaping (Int, (Range<Int>) -> Void) -> Void) {
+        self.run = run
+    }
+
+    public static let serial = ParallelFor { count, body in
+        if count > 0 { body(0 ..< count) }
+    }
+
+    /// Splits `0 ..< count` into at most `pieces` contiguous ranges, runs `body` on each
+    /// (in order, on the calling thread): a stand-in for a thread pool in tests.
+    public static func split(into pieces: Int) -> ParallelFor {
+        ParallelFor { count, body in
+            guard count > 0 else { return }
+            let n = max(1, min(pieces, count))
+            for i in 0 ..< n { body(count * i / n ..< count * (i + 1) / n) }
+        }
+    }
+
+    public func callAsFunction(_ count: Int, _ body: (Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        run(count, body)
+    }
+}

@@ -1,0 +1,33 @@
+/// A width × height grid of floats, row-major, x to the right and y down: masks, distances,
+/// height fields. Sizes of 0 are valid (an empty plane).
+public struct Plane: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var values: [Float]
+
+    public init(width: Int, height: Int, repeating value: Float = 0) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        values = [Float](repeating: value, count: self.width * self.height)
+    }
+
+    /// A plane over `values` (row-major); nil if the count does not match.
+    public init?(width: Int, height: Int, values: [Float]) {
+        guard width >= 0, height >= 0, values.count == width * height else { return nil }
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
+    public subscript(x: Int, y: Int) -> Float {
+        get { values[y * width + x] }
+        set { values[y * width + x] = newValue }
+    }
+
+    /// The value at (x, y) with coordinates clamped into the plane (edge pixels repeat).
+    /// An empty plane reads as 0.
+    public func clamped(_ x: Int, _ y: Int) -> Float {
+        guard width > 0, height > 0 else { return 0 }
+        return values[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
+    }
+}

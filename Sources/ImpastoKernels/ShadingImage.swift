@@ -1,0 +1,45 @@
+/// A picture of a lit hemisphere (a "matcap", CIShadedMaterial's shading image): RGBA float,
+/// straight alpha, row-major, linear light. Emboss looks up each surface normal in it.
+public struct ShadingImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// width × height × 4 samples.
+    public var pixels: [Float]
+
+    public init(width: Int, height: Int, pixels: [Float]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+                     "ShadingImage: \(pixels.count) samples for \(width)×\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A one-colour shading image.
+    public static func solid(_ rgba: SIMD4<Float>, size: Int = 2) -> ShadingImage {
+        let n = max(1, size)
+        return ShadingImage(width: n, height: n,
+                            pixels: (0 ..< n * n).flatMap { _ in [rgba.x, rgba.y, rgba.z, rgba.w] })
+    }
+
+    /// Bilinear sample at continuous image coordinates: (u, v) = (0, 0) is the top-left corner
+    /// of the picture, (width, height) its bottom-right; pixel i covers i … i + 1, so its
+    /// centre is at i + 0.5. Outside, the border pixels repeat. NaN coordinates read the
+    /// centre; an empty image reads as transparent black.
+    public func sample(u: Float, v: Float) -> SIMD4<Float> {
+        guard width > 0, height > 0 else { return .zero }
+        let fx = (u.isNaN ? Float(width) / 2 : u) - 0.5
+        let fy = (v.isNaN ? Float(height) / 2 : v) - 0.5
+        let cx = min(max(fx, 0), Float(width - 1))
+        let cy = min(max(fy, 0), Float(height - 1))
+        let x0 = Int(cx), y0 = Int(cy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let tx = cx - Float(x0), ty = cy - Float(y0)
+        func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+            let i = (y * width + x) * 4
+            return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        let top = pixel(x0, y0) * (1 - tx) + pixel(x1, y0) * tx
+        let bottom = pixel(x0, y1) * (1 - tx) + pixel(x1, y1) * tx
+        return top * (1 - ty) + bottom * ty
+    }
+}
