@@ -6,9 +6,13 @@ public struct ShadingImage: Equatable, Sendable {
     /// width × height × 4 samples.
     public var pixels: [Float]
 
-    public init(width: Int, height: Int, pixels: [Float]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "ShadingImage: \(pixels.count) samples for \(width)×\(height)")
+    /// nil unless `pixels` holds exactly width × height RGBA samples.
+    public init?(width: Int, height: Int, pixels: [Float]) {
+        guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
+        self.init(checkedWidth: width, height: height, pixels: pixels)
+    }
+
+    private init(checkedWidth width: Int, height: Int, pixels: [Float]) {
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -17,7 +21,7 @@ public struct ShadingImage: Equatable, Sendable {
     /// A one-colour shading image.
     public static func solid(_ rgba: SIMD4<Float>, size: Int = 2) -> ShadingImage {
         let n = max(1, size)
-        return ShadingImage(width: n, height: n,
+        return ShadingImage(checkedWidth: n, height: n,
                             pixels: (0 ..< n * n).flatMap { _ in [rgba.x, rgba.y, rgba.z, rgba.w] })
     }
 
