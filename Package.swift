@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "CImpastoABI"),
         .target(name: "ImpastoABI", dependencies: ["CImpastoABI", "ImpastoKernels"]),
         .target(name: "ImpastoGEGL", dependencies: ["CImpastoABI", "CGEGL"], exclude: ["exports.map"],
-                cSettings: [.headerSearchPath("."), .define("GEGL_OP_BUNDLE")],
+                cSettings: [.headerSearchPath("."), .define("GEGL_OP_BUNDLE"),
+                            .define("GETTEXT_PACKAGE", to: "\"impasto\"")],
                 linkerSettings: moduleLinkerSettings),
 
         .target(name: "ImpastoGegl", dependencies: ["CGEGL"]),

@@ -19,7 +19,7 @@ plugin_dir=$profile/plug-ins/impasto
 plugin=$plugin_dir/impasto
 module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
 module=$module_dir/libimpasto-gegl.so
-ops=(impasto:pencil-hue-saturation)
+ops=(impasto:pencil-hue-saturation impasto:emboss)
 
 say() { printf 'impasto: %s\n' "$*"; }
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
@@ -48,13 +48,15 @@ if [ "$uninstall" = 1 ]; then
 fi
 
 # --- what the machine needs -------------------------------------------------------------
-# Debian packages: build (headers, pkg-config), run and verify (gimp-console, gegl CLI).
+# Debian packages: build (headers, pkg-config), run and verify (gimp-console, gegl CLI), a font.
 missing=()
 pkg-config --exists gegl-0.4 2>/dev/null || missing+=(libgegl-dev libbabl-dev)
 pkg-config --exists gimp-2.0 2>/dev/null || missing+=(libgimp2.0-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v gimp-console-2.10 >/dev/null || missing+=(gimp)
 command -v gegl >/dev/null || missing+=(gegl)
+# The demo (and the tests) set text in DejaVu Sans Bold.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     say "installing Debian packages: ${missing[*]}"
@@ -102,7 +104,7 @@ for op in "${ops[@]}"; do
   gegl --exists "$op" 2>/dev/null || die "gegl does not see $op after install (is GEGL_PATH set without $module_dir?)"
 done
 say "verified: gegl sees ${ops[*]}"
-say "done: restart GIMP; the filters are in Colors → Pencil Hue/Saturation and in Tools → GEGL Operation."
+say "done: restart GIMP; the filters are in Colors → Pencil Hue/Saturation, Filters → Light and Shadow → Impasto Emboss and Tools → GEGL Operation."
 
 [ "$demo" = 1 ] || exit 0
 
@@ -117,18 +119,32 @@ mkdir -p "$scratch/profile/gradients" "$scratch/cache"
 printf '(plug-in-path "%s:${gimp_plug_in_dir}/plug-ins")\n' "$profile/plug-ins" > "$scratch/profile/gimprc"
 photo=$here/Tests/Fixtures/astronaut.png
 result=$out/astronaut-pencil.png
+embossed=$out/impasto-emboss.png
+rm -f "$result" "$embossed"
 cp "$photo" "$out/astronaut.png"
 say "demo: GIMP batch mode, plug-in-impasto-pencil-hue-saturation azimuth -60 altitude 67.5 on $photo"
+say "demo: GIMP batch mode, plug-in-impasto-emboss on the word Impasto set in DejaVu Sans Bold"
 GIMP2_DIRECTORY=$scratch/profile XDG_CACHE_HOME=$scratch/cache \
-  timeout 300 gimp-console-2.10 -i -d -f -b "
+  timeout 300 gimp-console-2.10 -i -d -b "
   (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$photo\" \"$photo\")))
          (drawable (car (gimp-image-get-active-drawable image))))
     (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE image drawable -60 67.5 8 0)
     (gimp-file-save RUN-NONINTERACTIVE image drawable \"$result\" \"$result\")
+    (gimp-image-delete image))" -b "
+  (let* ((image (car (gimp-image-new 560 170 RGB)))
+         (background (car (gimp-layer-new image 560 170 RGB-IMAGE \"background\" 100 LAYER-MODE-NORMAL)))
+         (text (car (gimp-text-fontname image -1 20 12 \"Impasto\" 0 TRUE 118 PIXELS \"DejaVu Sans Bold\"))))
+    (gimp-image-insert-layer image background 0 1)
+    (gimp-context-set-foreground '(38 40 46))
+    (gimp-drawable-fill background FILL-FOREGROUND)
+    (plug-in-impasto-emboss RUN-NONINTERACTIVE image text 10 10 0 0 0 -1 \"\")
+    (let ((flat (car (gimp-image-flatten image))))
+      (gimp-file-save RUN-NONINTERACTIVE image flat \"$embossed\" \"$embossed\"))
     (gimp-image-delete image))" -b '(gimp-quit 0)' >"$scratch/gimp.log" 2>&1 || true
-if [ ! -s "$result" ] || grep -q 'execution error' "$scratch/gimp.log"; then
+if [ ! -s "$result" ] || [ ! -s "$embossed" ] || grep -q 'execution error' "$scratch/gimp.log"; then
   cat "$scratch/gimp.log" >&2
   die "the demo failed in GIMP batch mode (log above)"
 fi
 say "demo: before $out/astronaut.png"
 say "demo: after  $result"
+say "demo: embossed text $embossed"

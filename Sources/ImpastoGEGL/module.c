@@ -15,5 +15,6 @@ G_MODULE_EXPORT gboolean
 gegl_module_register (GTypeModule *module)
 {
   gegl_op_impasto_pencil_hue_saturation_register_type (module);
+  gegl_op_impasto_emboss_register_type (module);
   return TRUE;
 }

@@ -45,6 +45,8 @@ public enum GeglValue {
     case bool(Bool)
     case string(String)
     case buffer(GeglBufferRef)
+    /// An enum property, by the nick GEGL shows (e.g. "gold"); resolved against the node.
+    case enumNick(String)
 }
 
 /// The NULL that ends a C property list (a pointer-sized zero in the va_list).
@@ -76,6 +78,7 @@ func withPropertyVaList<R>(_ properties: [(String, GeglValue)],
             case .bool(let v): args.append(Int32(v ? 1 : 0))
             case .string: args.append(c[next]!); next += 1
             case .buffer(let b): args.append(b.pointer)
+            case .enumNick(let nick): preconditionFailure("enum \(nick) must be resolved against its node first")
             }
         }
         args.append(vaListEnd)

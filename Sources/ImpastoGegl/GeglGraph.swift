@@ -22,7 +22,23 @@ public final class GeglGraph {
 
     public static func set(_ node: OpaquePointer, _ properties: [(String, GeglValue)]) {
         guard !properties.isEmpty else { return }
-        withPropertyVaList(properties) { first, list in gegl_node_set_valist(node, first, list) }
+        let resolved = properties.map { name, value in (name, resolve(value, property: name, of: node)) }
+        withPropertyVaList(resolved) { first, list in gegl_node_set_valist(node, first, list) }
+    }
+
+    /// An enum nick as the value of `node`'s enum property; other values as they are. An
+    /// unknown nick or a property that is no enum gives 0 (GEGL then warns or keeps its default).
+    static func resolve(_ value: GeglValue, property: String, of node: OpaquePointer) -> GeglValue {
+        guard case .enumNick(let nick) = value else { return value }
+        guard let spec = gegl_node_find_property(node, property),
+              g_type_fundamental(spec.pointee.value_type) == g_type_from_name("GEnum") else { return .int(0) }
+        let enumClass = UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecEnum.self).pointee.enum_class
+        return .int(Int(g_enum_get_value_by_nick(enumClass, nick)?.pointee.value ?? 0))
+    }
+
+    /// Connects `source`'s output to `sink`'s input pad named `pad` (e.g. "aux").
+    public func connect(_ source: OpaquePointer, to sink: OpaquePointer, pad: String) {
+        gegl_node_connect_to(source, "output", sink, pad)
     }
 
     /// Links `nodes` output → input, in order.

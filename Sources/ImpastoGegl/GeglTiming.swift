@@ -4,6 +4,11 @@ import CGEGL
 // buffer filled from a caller's generator without an intermediate Swift array per row.
 
 extension Gegl {
+    /// The licence GEGL may assume for the application ("GPL3" unlocks GEGL's GPL3 ops).
+    public static func setApplicationLicense(_ license: String) {
+        setConfig([("application-license", .string(license))])
+    }
+
     /// Pixels GEGL's processor renders per step (times the thread count); GEGL's default is
     /// 1024 × 1024.
     public static func setChunkSize(_ pixels: Int) {

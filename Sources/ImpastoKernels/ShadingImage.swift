@@ -30,6 +30,13 @@ public struct ShadingImage: Equatable, Sendable {
     /// centre is at i + 0.5. Outside, the border pixels repeat. NaN coordinates read the
     /// centre; an empty image reads as transparent black.
     public func sample(u: Float, v: Float) -> SIMD4<Float> {
+        pixels.withUnsafeBufferPointer { Self.sample($0, width: width, height: height, u: u, v: v) }
+    }
+
+    /// `sample(u:v:)` on the raw samples, for loops that look up many pixels.
+    @inline(__always)
+    static func sample(_ pixels: UnsafeBufferPointer<Float>, width: Int, height: Int,
+                       u: Float, v: Float) -> SIMD4<Float> {
         guard width > 0, height > 0 else { return .zero }
         let fx = (u.isNaN ? Float(width) / 2 : u) - 0.5
         let fy = (v.isNaN ? Float(height) / 2 : v) - 0.5
@@ -38,7 +45,7 @@ public struct ShadingImage: Equatable, Sendable {
         let x0 = Int(cx), y0 = Int(cy)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
         let tx = cx - Float(x0), ty = cy - Float(y0)
-        func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        @inline(__always) func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
             let i = (y * width + x) * 4
             return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
         }

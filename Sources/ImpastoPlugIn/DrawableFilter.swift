@@ -3,10 +3,11 @@ import ImpastoGegl
 
 /// Runs one GEGL operation over a drawable the way GIMP's own filters do: only the
 /// selection's bounding box is rendered, into the shadow buffer, which GIMP then merges
-/// through the selection mask (so partial selections blend) as one undo step.
+/// through the selection mask (so partial selections blend) as one undo step. `aux`, a
+/// drawable, feeds the op's aux pad.
 enum DrawableFilter {
-    static func apply(_ operation: String, _ properties: [(String, GeglValue)], to drawable: Int32,
-                      progress message: String) throws(ProcedureFailure) {
+    static func apply(_ operation: String, _ properties: [(String, GeglValue)], aux: Int32? = nil,
+                      to drawable: Int32, progress message: String) throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
@@ -25,6 +26,10 @@ enum DrawableFilter {
             let op = graph.node(operation, properties)
             let output = graph.node("gegl:write-buffer", [("buffer", .buffer(shadow))])
             graph.chain([input, op, output])
+            if let aux {
+                let picture = GeglBufferRef(owning: gimp_drawable_get_buffer(aux))
+                graph.connect(graph.node("gegl:buffer-source", [("buffer", .buffer(picture))]), to: op, pad: "aux")
+            }
             graph.process(output, rect: rect) { done in
                 gimp_progress_update(done)
                 return true

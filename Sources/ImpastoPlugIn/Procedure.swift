@@ -7,8 +7,13 @@ import CGIMP
 struct ProcedureParameter {
     enum Kind {
         case float(ClosedRange<Double>)
-        case int(ClosedRange<Int32>)
         case boolean
+        /// An INT32 index into named choices (0 … count − 1).
+        case choice([String])
+        /// A drawable ID; −1 means none when `optional`.
+        case drawable(optional: Bool)
+        /// A STRING from `names` (any case); "" means the first.
+        case name([String])
     }
 
     let name: String
@@ -18,19 +23,37 @@ struct ProcedureParameter {
 
     static func float(_ name: String, _ range: ClosedRange<Double>, default value: Double,
                       _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .float(range), defaultValue: .float(value),
-                           description: description)
+        ProcedureParameter(name: name, kind: .float(range), defaultValue: .float(value), description: description)
     }
 
     static func boolean(_ name: String, default value: Bool, _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .boolean, defaultValue: .int(value ? 1 : 0),
+        ProcedureParameter(name: name, kind: .boolean, defaultValue: .int(value ? 1 : 0), description: description)
+    }
+
+    static func choice(_ name: String, _ choices: [String], default index: Int32 = 0,
+                       _ description: String) -> ProcedureParameter {
+        let list = choices.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")
+        return ProcedureParameter(name: name, kind: .choice(choices), defaultValue: .int(index),
+                                  description: "\(description) { \(list) }")
+    }
+
+    static func drawable(_ name: String, optional: Bool, _ description: String) -> ProcedureParameter {
+        ProcedureParameter(name: name, kind: .drawable(optional: optional), defaultValue: .int(-1),
                            description: description)
+    }
+
+    static func name(_ name: String, _ names: [String], _ description: String) -> ProcedureParameter {
+        ProcedureParameter(name: name, kind: .name(names), defaultValue: .string(""),
+                           description: "\(description) { \"\" (= \(names.first ?? "")), "
+                               + names.map { "\"\($0)\"" }.joined(separator: ", ") + " }")
     }
 
     var pdbType: GimpPDBArgType {
         switch kind {
         case .float: GIMP_PDB_FLOAT
-        case .int, .boolean: GIMP_PDB_INT32
+        case .boolean, .choice: GIMP_PDB_INT32
+        case .drawable: GIMP_PDB_DRAWABLE
+        case .name: GIMP_PDB_STRING
         }
     }
 
@@ -39,7 +62,18 @@ struct ProcedureParameter {
         guard param.type == pdbType else { return nil }
         switch kind {
         case .float: return .float(param.data.d_float)
-        case .int, .boolean: return .int(param.data.d_int32)
+        case .boolean, .choice: return .int(param.data.d_int32)
+        case .drawable: return .int(param.data.d_drawable)
+        case .name: return .string(param.data.d_string.map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// The value written back from the last-values text, or nil if it does not parse.
+    func parse(_ text: Substring) -> ParameterValue? {
+        switch kind {
+        case .float: Double(text).map { .float($0) }
+        case .boolean, .choice, .drawable: Int32(text).map { .int($0) }
+        case .name: .string(String(text))
         }
     }
 
@@ -50,12 +84,24 @@ struct ProcedureParameter {
             guard v.isFinite, range.contains(v) else {
                 return "\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(format(v))"
             }
-        case (.int(let range), .int(let v)):
-            guard range.contains(v) else {
-                return "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(v)"
-            }
         case (.boolean, .int(let v)):
             guard v == 0 || v == 1 else { return "\(name) must be 0 (FALSE) or 1 (TRUE), not \(v)" }
+        case (.choice(let choices), .int(let v)):
+            guard v >= 0, v < choices.count else {
+                let list = choices.enumerated().map { "\($0.offset) (\($0.element))" }
+                return "\(name) must be " + list.dropLast().joined(separator: ", ")
+                    + " or \(list.last ?? ""), not \(v)"
+            }
+        case (.drawable(let optional), .int(let id)):
+            if id == -1 && optional { return nil }
+            guard gimp_item_is_valid(id) != 0, gimp_item_is_drawable(id) != 0 else {
+                return "\(name) \(id) is not a drawable" + (optional ? " (pass -1 for none)" : "")
+            }
+        case (.name(let names), .string(let s)):
+            guard s.isEmpty || names.contains(where: { $0.lowercased() == s.lowercased() }) else {
+                return "\(name) \"\(s)\" is unknown; use \"\" or one of "
+                    + names.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
         default:
             return "\(name) has the wrong type"
         }
@@ -66,11 +112,14 @@ struct ProcedureParameter {
 enum ParameterValue: Equatable {
     case float(Double)
     case int(Int32)
+    case string(String)
 
-    var double: Double {
+    /// As the last-values store writes it (one line, so strings lose line breaks).
+    var text: String {
         switch self {
-        case .float(let v): v
-        case .int(let v): Double(v)
+        case .float(let v): String(v)
+        case .int(let v): String(v)
+        case .string(let s): String(s.filter { !$0.isNewline })
         }
     }
 }
@@ -95,8 +144,34 @@ struct ProcedureArguments {
         return values[i]
     }
 
-    func double(_ name: String) -> Double { value(name).double }
-    func bool(_ name: String) -> Bool { value(name).double != 0 }
+    func double(_ name: String) -> Double {
+        switch value(name) {
+        case .float(let v): v
+        case .int(let v): Double(v)
+        case .string: .nan
+        }
+    }
+
+    func int(_ name: String) -> Int32 {
+        if case .int(let v) = value(name) { return v }
+        return 0
+    }
+
+    func bool(_ name: String) -> Bool { int(name) != 0 }
+
+    /// A drawable parameter: nil for −1 (none).
+    func drawable(_ name: String) -> Int32? {
+        let id = int(name)
+        return id == -1 ? nil : id
+    }
+
+    /// A name parameter, resolved: "" becomes the first name, any case the listed spelling.
+    func name(_ name: String) -> String {
+        guard case .string(let s) = value(name),
+              let parameter = parameters.first(where: { $0.name == name }),
+              case .name(let names) = parameter.kind else { return "" }
+        return s.isEmpty ? names.first ?? "" : names.first { $0.lowercased() == s.lowercased() } ?? s
+    }
 }
 
 /// Why a call failed; the message reaches the caller (Script-Fu prints it, GIMP shows it).

@@ -112,20 +112,18 @@ enum LastValues {
         var bytes = [UInt8](repeating: 0, count: size)
         guard gimp_procedural_db_get_data(procedure.name, &bytes) != 0 else { return arguments }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let v = Double(parts[1]),
-                  let i = procedure.parameters.firstIndex(where: { $0.name == parts[0] }) else { continue }
-            switch procedure.parameters[i].defaultValue {
-            case .float: arguments.values[i] = .float(v)
-            case .int: if let n = Int32(exactly: v) { arguments.values[i] = .int(n) }
-            }
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                  let i = procedure.parameters.firstIndex(where: { $0.name == parts[0] }),
+                  let value = procedure.parameters[i].parse(parts[1]) else { continue }
+            arguments.values[i] = value
         }
         return arguments
     }
 
     static func store(_ arguments: ProcedureArguments, for procedure: ImpastoProcedure.Type) {
         let text = zip(arguments.parameters, arguments.values)
-            .map { "\($0.name)=\($1.double)" }.joined(separator: "\n")
+            .map { "\($0.name)=\($1.text)" }.joined(separator: "\n")
         var bytes = Array(text.utf8)
         gimp_procedural_db_set_data(procedure.name, &bytes, UInt32(bytes.count))
     }

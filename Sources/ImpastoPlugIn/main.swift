@@ -3,6 +3,7 @@ import CGIMP
 /// Every PDB procedure this plug-in registers.
 let procedures: [ImpastoProcedure.Type] = [
     PencilHueSaturationProcedure.self,
+    EmbossProcedure.self,
 ]
 
 /// GIMP keeps the return values after `run` returns: they live for the process.

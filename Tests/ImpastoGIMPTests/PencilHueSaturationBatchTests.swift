@@ -84,6 +84,11 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     static let session = PrivateGimp()
     static let run: PrivateGimp.BatchResult = session.batch(scenarios.map(\.1), prelude: helpers)
 
+    override class func tearDown() {
+        session.remove()
+        super.tearDown()
+    }
+
     func outcome(_ name: String) -> PrivateGimp.Outcome? {
         guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else {
             return nil

@@ -8,8 +8,11 @@ public final class PrivateGimp {
     public let root: URL
     public let environment: [String: String]
     public let installOutput: CommandResult
+    /// Whether GIMP loads fonts (needed for text layers; costs start-up time).
+    let fonts: Bool
 
-    public init() {
+    public init(fonts: Bool = false) {
+        self.fonts = fonts
         root = BuildProducts.temporaryDirectory("gimp")
         let profile = root.appendingPathComponent("profile")
         // GIMP complains on every start without a gradients folder in a new profile.
@@ -42,7 +45,7 @@ public final class PrivateGimp {
     /// Every `-b` has its own Script-Fu environment, so `prelude` (definitions) is put in
     /// front of each command.
     public func batch(_ commands: [String], prelude: String = "") -> BatchResult {
-        var arguments = ["-i", "-d", "-f"]
+        var arguments = ["-i", "-d"] + (fonts ? [] : ["-f"])
         for command in commands { arguments += ["-b", "(begin \(prelude)\n\(command))"] }
         arguments += ["-b", "(gimp-quit 0)"]
         let result = runCommand("timeout", ["600", "gimp-console-2.10"] + arguments,
@@ -68,7 +71,12 @@ public final class PrivateGimp {
         root.appendingPathComponent(name).path
     }
 
-    deinit {
+    /// Deletes the profile and everything the session wrote (static sessions never deinit).
+    public func remove() {
         try? FileManager.default.removeItem(at: root)
+    }
+
+    deinit {
+        remove()
     }
 }

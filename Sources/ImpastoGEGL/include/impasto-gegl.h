@@ -3,8 +3,13 @@
 #define IMPASTO_GEGL_H
 
 #include <glib-object.h>
+#include "impasto-abi.h"
 
 /* Defined by each chant file through gegl-op.h (GEGL_OP_NAME). */
 void gegl_op_impasto_pencil_hue_saturation_register_type (GTypeModule *module);
+void gegl_op_impasto_emboss_register_type (GTypeModule *module);
+
+/* The parallel-for the Swift kernels get (impasto-parallel.c). */
+void impasto_gegl_parallel (size_t size, ImpastoRangeFunc func, void *data);
 
 #endif

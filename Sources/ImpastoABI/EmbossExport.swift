@@ -1,0 +1,56 @@
+import CImpastoABI
+import ImpastoKernels
+
+/// impasto-abi.h: `impasto_emboss`.
+@_cdecl("impasto_emboss")
+public func impastoEmboss(
+    _ grayAlpha: UnsafePointer<Float>?, _ width: Int, _ height: Int,
+    _ shading: UnsafePointer<Float>?, _ shadingWidth: Int, _ shadingHeight: Int,
+    _ params: UnsafePointer<ImpastoEmbossParams>?, _ output: UnsafeMutablePointer<Float>?,
+    _ parallel: ImpastoParallelFunc?
+) {
+    guard let grayAlpha, let output, let params, width > 0, height > 0 else { return }
+    let p = params.pointee
+    let parallelFor = ParallelFor(parallel)
+    Emboss.render(grayAlpha: grayAlpha, width: width, height: height, settings: EmbossSettings(p),
+                  shading: shadingImage(shading, shadingWidth, shadingHeight) ?? hemisphere(p).render(
+                      size: EmbossSettings.hemisphereSize, parallel: parallelFor),
+                  into: output, parallel: parallelFor)
+}
+
+/// The aux picture, if one came: RGBA float rows.
+private func shadingImage(_ pixels: UnsafePointer<Float>?, _ width: Int, _ height: Int) -> ShadingImage? {
+    guard let pixels, width > 0, height > 0 else { return nil }
+    return ShadingImage(width: width, height: height,
+                        pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+}
+
+/// The procedural hemisphere the params describe: a named preset, or the custom lights and material.
+private func hemisphere(_ p: ImpastoEmbossParams) -> Hemisphere {
+    let name = p.preset.map { String(cString: $0) } ?? ""
+    if name != "custom" { return Hemisphere.preset(named: name) ?? .standard }
+    let lights = withUnsafeBytes(of: p.lights) { Array($0.bindMemory(to: ImpastoLight.self)) }.map {
+        HemisphereLight(x: Float($0.x), y: Float($0.y), z: Float($0.z), hue: Float($0.hue),
+                        saturation: Float($0.saturation), brightness: Float($0.brightness))
+    }
+    let color = SIMD3<Float>(p.color.0, p.color.1, p.color.2)
+    return Hemisphere(lights: lights,
+                      material: HemisphereMaterial(model: MaterialModel(rawValue: p.model) ?? .shiny,
+                                                   baseColor: color, shininess: Float(p.shininess),
+                                                   metalness: Float(p.metalness), roughness: Float(p.roughness)))
+}
+
+extension EmbossSettings {
+    /// The procedural hemisphere is rendered at this size, then looked up.
+    static let hemisphereSize = 256
+
+    init(_ p: ImpastoEmbossParams) {
+        self.init()
+        radius = Float(p.radius)
+        scale = Float(p.scale)
+        profile = HeightProfile(rawValue: p.profile) ?? .round
+        liquify = Float(p.liquify)
+        maskSource = MaskSource(rawValue: p.mask_source) ?? .alpha
+        output = Output(rawValue: p.output) ?? .shaded
+    }
+}

@@ -1,0 +1,60 @@
+/* impasto-parallel.c — the parallel-for that the Swift kernels of whole-image ops use.
+ *
+ * Such an op (impasto:emboss) renders everything in one process() call, and GEGL makes that
+ * call from inside its own parallel rendering of the sink; gegl_parallel_distribute has one
+ * pool and runs nested calls serially, so it would use one core. Instead this starts its own
+ * threads, as many as GEGL's "threads" setting (GEGL_THREADS, GIMP's preference) allows. */
+#include <gegl.h>
+#include "impasto-gegl.h"
+
+#define IMPASTO_MAX_THREADS 64
+
+typedef struct
+{
+  ImpastoRangeFunc func;
+  void            *data;
+  size_t           offset;
+  size_t           size;
+} ImpastoPiece;
+
+static gpointer
+run_piece (gpointer data)
+{
+  ImpastoPiece *piece = data;
+
+  piece->func (piece->offset, piece->size, piece->data);
+  return NULL;
+}
+
+void
+impasto_gegl_parallel (size_t           size,
+                       ImpastoRangeFunc func,
+                       void            *data)
+{
+  ImpastoPiece pieces[IMPASTO_MAX_THREADS];
+  GThread     *threads[IMPASTO_MAX_THREADS];
+  gint         n = 1;
+  gint         i;
+
+  if (size == 0)
+    return;
+
+  g_object_get (gegl_config (), "threads", &n, NULL);
+  n = (gint) MIN ((size_t) CLAMP (n, 1, IMPASTO_MAX_THREADS), size);
+
+  for (i = 0; i < n; i++)
+    {
+      pieces[i].func   = func;
+      pieces[i].data   = data;
+      pieces[i].offset = size * i / n;
+      pieces[i].size   = size * (i + 1) / n - pieces[i].offset;
+    }
+
+  for (i = 1; i < n; i++)
+    threads[i] = g_thread_new ("impasto", run_piece, &pieces[i]);
+
+  run_piece (&pieces[0]);
+
+  for (i = 1; i < n; i++)
+    g_thread_join (threads[i]);
+}

@@ -1,0 +1,109 @@
+// Named looks for the procedural shading image (impasto:emboss's `preset`; "" = `standard`).
+
+extension Hemisphere {
+    /// The preset names, in menu order; the first is the default.
+    public static let presetNames: [String] = ["mercury", "gold", "chrome", "copper", "plastic", "pearl", "obsidian"]
+
+    /// The preset called `name` (case-insensitive, surrounding spaces ignored); "" is the
+    /// default (`standard`, as the PDB's preset "" means); an unknown name gives nil.
+    public static func preset(named name: String) -> Hemisphere? {
+        switch name.trimmingSpaces.lowercased() {
+        case "": return standard
+        case "mercury": return mercury
+        case "gold": return gold
+        case "chrome": return chrome
+        case "copper": return copper
+        case "plastic": return plastic
+        case "pearl": return pearl
+        case "obsidian": return obsidian
+        default: return nil
+        }
+    }
+
+    /// The default look: "mercury".
+    public static let standard: Hemisphere = mercury
+
+    /// Liquid silver, MercurialText's look: a near-mirror neutral metal (F0 ≈ 0.8) in the
+    /// studio, a white key light up-left and tinted glints from three coloured lights.
+    static let mercury = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 1.2),
+            HemisphereLight(x: 3, y: -1, z: 2, hue: 210, saturation: 0.5, brightness: 0.6),
+            HemisphereLight(x: 2.5, y: 2.5, z: 1, hue: 30, saturation: 0.4, brightness: 0.5),
+            HemisphereLight(x: -1, y: -3, z: 1, hue: 280, saturation: 0.4, brightness: 0.4),
+        ],
+        material: HemisphereMaterial(model: .pbr, baseColor: SIMD3(0.80, 0.81, 0.83),
+                                     metalness: 1, roughness: 0.08),
+        environment: .studio)
+
+    /// Polished yellow gold (F0 of gold), slightly soft reflections in a warm studio.
+    static let gold = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, hue: 40, saturation: 0.15, brightness: 1.2),
+            HemisphereLight(x: 3, y: -1, z: 2, brightness: 0.5),
+        ],
+        material: HemisphereMaterial(model: .pbr, baseColor: SIMD3(1.0, 0.766, 0.336),
+                                     metalness: 1, roughness: 0.22),
+        environment: StudioEnvironment(horizon: SIMD3(1, 0.93, 0.8), cameraShade: 0.35))
+
+    /// Mirror chrome: the sharpest reflections, classic blue sky over a brown floor.
+    static let chrome = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 1.5),
+            HemisphereLight(x: 3, y: 1, z: 2, brightness: 0.8),
+        ],
+        material: HemisphereMaterial(model: .pbr, baseColor: SIMD3(0.55, 0.556, 0.554),
+                                     metalness: 1, roughness: 0.04),
+        environment: StudioEnvironment(zenith: SIMD3(0.25, 0.45, 0.85), horizon: SIMD3(1, 1, 1),
+                                       ground: SIMD3(0.12, 0.07, 0.035)))
+
+    /// Satin copper: warm, orange-pink, blurrier reflections.
+    static let copper = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 1.2),
+            HemisphereLight(x: 3, y: -1, z: 2, hue: 20, saturation: 0.3, brightness: 0.6),
+        ],
+        material: HemisphereMaterial(model: .pbr, baseColor: SIMD3(0.955, 0.60, 0.42),
+                                     metalness: 1, roughness: 0.32),
+        environment: StudioEnvironment(horizon: SIMD3(1, 0.9, 0.8), cameraShade: 0.4))
+
+    /// Glossy red plastic: Blinn–Phong, white highlights, a faint Fresnel sheen.
+    static let plastic = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 1.0),
+            HemisphereLight(x: 3, y: -1, z: 2, brightness: 0.4),
+        ],
+        material: HemisphereMaterial(model: .shiny, baseColor: SIMD3(0.75, 0.04, 0.03),
+                                     shininess: 80, specular: 1, metalness: 0, ambient: 0.05),
+        environment: StudioEnvironment(intensity: 0.6))
+
+    /// Pearl: a soft white dielectric with pastel (pink, cyan, gold) lights.
+    static let pearl = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, hue: 330, saturation: 0.35, brightness: 0.8),
+            HemisphereLight(x: 3, y: -1, z: 2, hue: 185, saturation: 0.5, brightness: 0.6),
+            HemisphereLight(x: 0, y: -3, z: 1.5, hue: 50, saturation: 0.5, brightness: 0.4),
+        ],
+        material: HemisphereMaterial(model: .pbr, baseColor: SIMD3(0.72, 0.68, 0.66),
+                                     metalness: 0, roughness: 0.25),
+        environment: StudioEnvironment(intensity: 0.5))
+
+    /// Black volcanic glass: a glossy black dielectric, the studio only at grazing angles.
+    static let obsidian = Hemisphere(
+        lights: [
+            HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 1.2),
+            HemisphereLight(x: 3, y: 0, z: 2, hue: 200, saturation: 0.3, brightness: 0.8),
+        ],
+        material: HemisphereMaterial(model: .pbr, baseColor: SIMD3(0.015, 0.015, 0.02),
+                                     metalness: 0, roughness: 0.06),
+        environment: StudioEnvironment(intensity: 1.5, cameraShade: 0.85))
+}
+
+private extension String {
+    var trimmingSpaces: Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return Substring(scalars[first ... last])
+    }
+}

@@ -1,0 +1,242 @@
+import CGEGL
+import Foundation
+import ImpastoGegl
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+/// impasto:emboss inside GEGL: conventions, formulas and invariances.
+final class EmbossOpTests: XCTestCase {
+    static let op = "impasto:emboss"
+
+    override func setUp() {
+        super.setUp()
+        XCTAssertTrue(ImpastoModule.load())
+        XCTAssertTrue(Gegl.hasOperation(Self.op))
+    }
+
+    override func tearDown() {
+        Gegl.setThreads(1)
+        super.tearDown()
+    }
+
+    /// An RGBA float buffer whose alpha is `alpha(x, y)` (colour mid grey).
+    func maskBuffer(width: Int, height: Int, _ alpha: (Int, Int) -> Float) -> GeglBufferRef {
+        let buffer = GeglBufferRef(width: width, height: height)
+        var samples = [Float]()
+        samples.reserveCapacity(width * height * 4)
+        for y in 0 ..< height { for x in 0 ..< width { samples += [0.5, 0.5, 0.5, alpha(x, y)] } }
+        buffer.set(samples)
+        return buffer
+    }
+
+    /// A hard-edged disc of `radius` centred in a size × size image.
+    func disc(size: Int = 80, radius: Double = 30) -> GeglBufferRef {
+        maskBuffer(width: size, height: size) { x, y in
+            let dx = Double(x) + 0.5 - Double(size) / 2, dy = Double(y) + 0.5 - Double(size) / 2
+            return dx * dx + dy * dy <= radius * radius ? 1 : 0
+        }
+    }
+
+    /// Runs the op with `properties`, an optional aux picture, and reads the output in `format`.
+    func emboss(_ input: GeglBufferRef, _ properties: [(String, GeglValue)] = [], aux: GeglBufferRef? = nil,
+                format: String = "RGBA float") -> [Float] {
+        let output = GeglBufferRef(width: Int(input.extent.width), height: Int(input.extent.height), format: format)
+        let graph = GeglGraph()
+        let source = graph.node("gegl:buffer-source", [("buffer", .buffer(input))])
+        let op = graph.node(Self.op, properties)
+        let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(output))])
+        graph.chain([source, op, sink])
+        if let aux {
+            graph.connect(graph.node("gegl:buffer-source", [("buffer", .buffer(aux))]), to: op, pad: "aux")
+        }
+        graph.process(sink, rect: input.extent)
+        return output.get(format: format)
+    }
+
+    func testMetadataAndPresetsMatchTheKernels() throws {
+        func key(_ k: String) -> String? { gegl_operation_get_key(Self.op, k).map { String(cString: $0) } }
+        XCTAssertEqual(key("categories"), "light")
+        XCTAssertEqual(key("gimp:menu-path"), "<Image>/Filters/Light and Shadow")
+        XCTAssertNotNil(key("title"))
+        let spec = try XCTUnwrap(gegl_operation_find_property(Self.op, "preset"))
+        let enumClass = try XCTUnwrap(UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecEnum.self)
+            .pointee.enum_class)
+        let nicks = (0 ..< Int(enumClass.pointee.n_values)).map { String(cString: enumClass.pointee.values[$0].value_nick) }
+        XCTAssertEqual(nicks, ["custom"] + Hemisphere.presetNames, "the op's Look menu lists the kernel's presets")
+        XCTAssertEqual(nicks[Int(UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecEnum.self)
+            .pointee.default_value)], "mercury")
+        for name in ["radius", "scale", "profile", "liquify", "mask-source", "output", "color", "shininess",
+                     "metalness", "roughness", "model", "light1-x", "light4-brightness"] {
+            XCTAssertNotNil(gegl_operation_find_property(Self.op, name), name)
+        }
+    }
+
+    func testHeightProfileOfADiscFollowsTheFormula() {
+        // Along the row through the centre, with exact distances computed here by brute force.
+        let size = 80, radius = 30.0, r = 10.0
+        let input = disc(size: size, radius: radius)
+        let inside: (Int, Int) -> Bool = { x, y in
+            let dx = Double(x) + 0.5 - 40, dy = Double(y) + 0.5 - 40
+            return dx * dx + dy * dy <= radius * radius
+        }
+        func distance(_ x: Int, _ y: Int) -> Double {
+            guard inside(x, y) else { return 0 }
+            var best = Double.infinity
+            for qy in -1 ... size { for qx in -1 ... size where qx < 0 || qy < 0 || qx >= size || qy >= size || !inside(qx, qy) {
+                best = min(best, Double((qx - x) * (qx - x) + (qy - y) * (qy - y)).squareRoot())
+            } }
+            return best
+        }
+        let profiles: [(Int, (Double) -> Double)] = [
+            (0, { t in (1 - (1 - t) * (1 - t)).squareRoot() }),
+            (1, { t in t }),
+            (2, { t in (1 - cos(Double.pi * t)) / 2 }),
+        ]
+        let y = size / 2
+        let distances = (0 ..< size).map { distance($0, y) }
+        for (profile, formula) in profiles {
+            let out = emboss(input, [("radius", .double(r)), ("profile", .int(profile)), ("output", .int(1))],
+                             format: "R'G'B'A float")
+            for x in 0 ..< size {
+                let expected = formula(min(distances[x], r) / r)
+                XCTAssertEqual(Double(out[(y * size + x) * 4]), expected, accuracy: 1e-4, "profile \(profile) x \(x)")
+            }
+        }
+    }
+
+    /// A 64×64 picture in four coloured quadrants: red up-left, green up-right, blue down-left,
+    /// yellow down-right.
+    func quadrants() -> GeglBufferRef {
+        let buffer = GeglBufferRef(width: 64, height: 64)
+        var samples = [Float]()
+        for y in 0 ..< 64 { for x in 0 ..< 64 {
+            switch (x < 32, y < 32) {
+            case (true, true): samples += [1, 0, 0, 1]
+            case (false, true): samples += [0, 1, 0, 1]
+            case (true, false): samples += [0, 0, 1, 1]
+            case (false, false): samples += [1, 1, 0, 1]
+            }
+        } }
+        buffer.set(samples)
+        return buffer
+    }
+
+    func testEachRimTakesItsQuadrantOfTheShadingPicture() {
+        let out = emboss(disc(), [("radius", .double(10)), ("scale", .double(10))], aux: quadrants())
+        func pixel(_ x: Int, _ y: Int) -> [Float] { Array(out[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) }
+        // Points on the diagonals 27 px from the centre: within the 10 px rim, where it is steep.
+        let corners: [((Int, Int), [Float], String)] = [
+            ((20, 20), [1, 0, 0], "up-left rim is red"), ((59, 20), [0, 1, 0], "up-right rim is green"),
+            ((20, 59), [0, 0, 1], "down-left rim is blue"), ((59, 59), [1, 1, 0], "down-right rim is yellow"),
+        ]
+        for ((x, y), colour, message) in corners {
+            for c in 0 ..< 3 { XCTAssertEqual(pixel(x, y)[c], colour[c], accuracy: 1e-3, message) }
+            XCTAssertEqual(pixel(x, y)[3], 1)
+        }
+        // The flat top takes the centre of the picture: there the four quadrants meet.
+        let centre = pixel(40, 40)
+        for (c, v) in [0.5, 0.5, 0.25].enumerated() { XCTAssertEqual(centre[c], Float(v), accuracy: 1e-4) }
+    }
+
+    func testASolidShadingPictureGivesItsColourEverywhereInside() {
+        let solid = GeglBufferRef(width: 16, height: 16)
+        solid.set((0 ..< 16 * 16 * 4).map { [0.2, 0.4, 0.6, 1][$0 % 4] })
+        let input = disc()
+        let alpha = input.get().enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+        let out = emboss(input, aux: solid)
+        var worst: Float = 0
+        for i in 0 ..< 80 * 80 where alpha[i] > 0 {
+            for (c, v) in [Float(0.2), 0.4, 0.6].enumerated() { worst = max(worst, abs(out[i * 4 + c] - v)) }
+        }
+        XCTAssertLessThan(worst, 1e-6)
+    }
+
+    func testAntialiasedCoverageBecomesTheOutputAlpha() {
+        // A disc with a soft one-pixel edge: the output alpha is the input alpha, exactly.
+        let input = maskBuffer(width: 80, height: 80) { x, y in
+            let d = ((Double(x) + 0.5 - 40) * (Double(x) + 0.5 - 40) + (Double(y) + 0.5 - 40) * (Double(y) + 0.5 - 40)).squareRoot()
+            return Float(min(max(30.5 - d, 0), 1))
+        }
+        let inAlpha = input.get().enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+        XCTAssertTrue(inAlpha.contains { $0 > 0 && $0 < 1 }, "the test mask has partial pixels")
+        for preset in ["mercury", "gold", "custom"] {
+            let out = emboss(input, [("preset", .enumNick(preset))])
+            let outAlpha = out.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+            XCTAssertEqual(outAlpha, inAlpha, preset)
+        }
+    }
+
+    func testLiquifyMergesNearbyDotsIntoOneBlob() {
+        // Two 12×12 squares 3 px apart; blurred with σ = 3, the middle of the gap
+        // gets 2·Φ(−1.5/3)·erf(6/(3√2)) ≈ 0.59 of them: above the 0.5 threshold.
+        let input = maskBuffer(width: 48, height: 32) { x, y in
+            (10 ..< 22).contains(y) && ((10 ..< 22).contains(x) || (25 ..< 37).contains(x)) ? 1 : 0
+        }
+        let gap = (15 * 48 + 23) * 4 + 3
+        XCTAssertEqual(emboss(input)[gap], 0, "without liquify the gap stays empty")
+        XCTAssertGreaterThan(emboss(input, [("liquify", .double(3))])[gap], 0.5, "liquified, the dots flow together")
+    }
+
+    func testNormalMapConventions() {
+        let out = emboss(disc(), [("output", .int(2))], format: "R'G'B'A float")
+        func pixel(_ x: Int, _ y: Int) -> [Float] { Array(out[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) }
+        let flat = pixel(40, 40)
+        for (c, v) in [0.5, 0.5, 1, 1].enumerated() { XCTAssertEqual(flat[c], Float(v), accuracy: 1e-5) }
+        XCTAssertLessThan(pixel(12, 40)[0], 0.4, "the left rim faces left: red below 0.5")
+        XCTAssertGreaterThan(pixel(40, 12)[1], 0.6, "the top rim faces up: green above 0.5 (OpenGL)")
+    }
+
+    func testHemisphereOutputIsTheShadingPictureFittedIn() {
+        let input = maskBuffer(width: 100, height: 60) { _, _ in 0 }
+        let out = emboss(input, [("output", .int(3))])
+        XCTAssertEqual(out[3], 0, "outside the centred square: transparent")
+        XCTAssertEqual(out[(30 * 100 + 50) * 4 + 3], 1, "the middle of the sphere is opaque")
+        XCTAssertEqual(out[(1 * 100 + 21) * 4 + 3], 0, "the square's corner lies outside the disc")
+        XCTAssertEqual(out[(30 * 100 + 21) * 4 + 3], 1, "the disc touches the square's sides")
+    }
+
+    func testTheDefaultLookIsNotFlat() {
+        let out = emboss(disc(size: 120, radius: 50), [("radius", .double(20))])
+        let lum = PixelStatistics.luminances(out)
+        XCTAssertGreaterThan((lum.max() ?? 0) - (lum.min() ?? 0), 0.5, "highlights and shadows")
+        XCTAssertGreaterThan(PixelStatistics.standardDeviation(lum), 0.05)
+    }
+
+    func testOutputIsIdenticalForAnyThreadCountAndTileSize() {
+        var rng = SeededRandom(seed: 9)
+        let blobs: [(x: Double, y: Double, r: Double)] = (0 ..< 12).map { _ in
+            (Double.random(in: 0 ..< 300, using: &rng), Double.random(in: 0 ..< 200, using: &rng),
+             Double.random(in: 5 ..< 30, using: &rng))
+        }
+        func blobMask() -> GeglBufferRef {
+            maskBuffer(width: 300, height: 200) { x, y in
+                let px = Double(x), py = Double(y)
+                let inside = blobs.contains { b in
+                    let dx = px - b.x, dy = py - b.y
+                    return dx * dx + dy * dy < b.r * b.r
+                }
+                return inside ? 1 : 0
+            }
+        }
+        let input = blobMask()
+        let props: [(String, GeglValue)] = [("radius", .double(15)), ("liquify", .double(4))]
+        Gegl.setThreads(1)
+        let one = emboss(input, props)
+        Gegl.setThreads(4)
+        let four = emboss(input, props)
+        XCTAssertTrue(one == four, "GEGL_THREADS 1 and 4 must give bit-identical output")
+        Gegl.setTileSize(width: 37, height: 91)
+        defer { Gegl.setTileSize(width: 128, height: 64) }
+        let odd = emboss(blobMask(), props)
+        XCTAssertTrue(one == odd, "tile size must not change the output (no seams)")
+    }
+
+    func testTinyEmptyAndNonFiniteInputsDoNotCrash() {
+        XCTAssertEqual(emboss(GeglBufferRef(width: 0, height: 0)).count, 0)
+        let one = emboss(maskBuffer(width: 1, height: 1) { _, _ in 1 })
+        XCTAssertEqual(one[3], 1)
+        let nan = emboss(maskBuffer(width: 3, height: 3) { x, _ in x == 1 ? .nan : 1 }, [("liquify", .double(2))])
+        XCTAssertTrue(nan.allSatisfy { $0.isFinite }, "NaN coverage counts as outside")
+    }
+}

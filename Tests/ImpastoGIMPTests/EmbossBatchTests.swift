@@ -1,0 +1,165 @@
+import Foundation
+import ImpastoTestSupport
+import XCTest
+
+/// plug-in-impasto-emboss in GIMP 2.10 batch mode: the word "Impasto" set in a bold font on
+/// a text layer, embossed with the default look, with a picture of a sphere, and errors.
+final class EmbossBatchTests: XCTestCase {
+    static let helpers = """
+        (define (impasto-save image drawable name)
+          (gimp-file-save RUN-NONINTERACTIVE image drawable
+                          (string-append "\(session.root.path)/" name) name))
+        (define (impasto-text)
+          (let* ((image (car (gimp-image-new 520 160 RGB)))
+                 (layer (car (gimp-text-fontname image -1 16 8 "Impasto" 0 TRUE 110 PIXELS "DejaVu Sans Bold"))))
+            (list image layer)))
+        (define (impasto-solid-picture r g b)
+          (let* ((image (car (gimp-image-new 64 64 RGB)))
+                 (layer (car (gimp-layer-new image 64 64 RGB-IMAGE "sphere" 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image layer 0 0)
+            (gimp-context-set-foreground (list r g b))
+            (gimp-drawable-fill layer FILL-FOREGROUND)
+            layer))
+        (define (impasto-gallery preset name)
+          (gimp-context-set-foreground '(0 0 0))  ; the text's colour
+          (let* ((image (car (gimp-image-new 560 170 RGB)))
+                 (background (car (gimp-layer-new image 560 170 RGB-IMAGE "background" 100 LAYER-MODE-NORMAL)))
+                 (layer (car (gimp-text-fontname image -1 20 12 "Impasto" 0 TRUE 118 PIXELS "DejaVu Sans Bold"))))
+            (gimp-image-insert-layer image background 0 1)
+            (gimp-context-set-foreground '(38 40 46))
+            (gimp-drawable-fill background FILL-FOREGROUND)
+            (if (not (equal? preset "")) (plug-in-impasto-emboss RUN-NONINTERACTIVE image layer 10 10 0 0 0 -1 preset))
+            (impasto-save image (car (gimp-image-flatten image)) name)))
+        (define (impasto-emboss image layer shading preset)
+          (plug-in-impasto-emboss RUN-NONINTERACTIVE image layer 10 10 0 0 0 shading preset))
+        """
+
+    static let scenarios: [(String, String)] = [
+        ("text", """
+            (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)))
+              (impasto-save image layer "text-before.png")
+              (impasto-emboss image layer -1 "")
+              (impasto-save image layer "text-mercury.png"))
+            """),
+        ("gold", """
+            (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)))
+              (impasto-emboss image layer -1 "Gold") (impasto-save image layer "text-gold.png"))
+            """),
+        ("picture", """
+            (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)) (sphere (impasto-solid-picture 200 30 60)))
+              (impasto-emboss image layer sphere "") (impasto-save image layer "text-picture.png"))
+            """),
+        ("photo", """
+            (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE "\(BuildProducts.fixture("astronaut.png").path)" "photo")))
+                   (layer (car (gimp-image-get-active-drawable image))))
+              (plug-in-impasto-emboss RUN-NONINTERACTIVE image layer 6 8 2 0 1 -1 "chrome")
+              (impasto-save image layer "photo.png"))
+            """),
+        ("gallery", """
+            (begin (impasto-gallery "" "emboss-before.png") (impasto-gallery "mercury" "emboss-mercury.png")
+                   (impasto-gallery "gold" "emboss-gold.png"))
+            """),
+        ("unknown-preset", #"(let* ((t (impasto-text))) (impasto-emboss (car t) (cadr t) -1 "velvet"))"#),
+        ("radius-range", """
+            (let* ((t (impasto-text)))
+              (plug-in-impasto-emboss RUN-NONINTERACTIVE (car t) (cadr t) 2000 10 0 0 0 -1 ""))
+            """),
+        ("profile-range", """
+            (let* ((t (impasto-text)))
+              (plug-in-impasto-emboss RUN-NONINTERACTIVE (car t) (cadr t) 10 10 3 0 0 -1 ""))
+            """),
+    ]
+
+    static let session = PrivateGimp(fonts: true)
+    static let run = session.batch(scenarios.map(\.1), prelude: helpers)
+
+    override class func tearDown() {
+        session.remove()
+        super.tearDown()
+    }
+
+    func outcome(_ name: String) -> PrivateGimp.Outcome? {
+        guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else { return nil }
+        return Self.run.outcomes[i]
+    }
+
+    func image(_ name: String) throws -> FloatImage {
+        XCTAssertTrue(ImpastoModule.load())
+        return try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.session.path(name)), format: "R'G'B'A float"),
+                             "\(name) was not written; GIMP said:\n\(Self.run.log)")
+    }
+
+    func alpha(_ image: FloatImage) -> [Float] { stride(from: 3, to: image.samples.count, by: 4).map { image.samples[$0] } }
+
+    func testEmbossedTextKeepsTheTextsCoverageAndLooksLikePolishedMetal() throws {
+        XCTAssertEqual(outcome("text"), .success, Self.run.log)
+        let before = try image("text-before.png"), after = try image("text-mercury.png")
+        XCTAssertEqual([after.width, after.height], [before.width, before.height])
+        XCTAssertEqual(alpha(after), alpha(before), "coverage equals the text's, antialiased edges included")
+        XCTAssertTrue(alpha(before).contains { $0 > 0 && $0 < 1 }, "the text is antialiased")
+        // Polished metal: nearly colourless, with bright highlights and dark reflections.
+        let luminance = PixelStatistics.luminances(after.samples)
+        XCTAssertGreaterThan(luminance.count, 5000)
+        XCTAssertGreaterThan(luminance.max() ?? 0, 0.8, "highlights")
+        XCTAssertLessThan(luminance.min() ?? 1, 0.25, "dark reflections")
+        let mean = PixelStatistics.meanRGB(after.samples)
+        XCTAssertLessThan((mean.max() ?? 1) - (mean.min() ?? 0), 0.1, "mercury is (nearly) colourless")
+    }
+
+    func testPresetsChangeTheLook() throws {
+        XCTAssertEqual(outcome("gold"), .success, Self.run.log)
+        let gold = try image("text-gold.png"), mercury = try image("text-mercury.png")
+        let g = PixelStatistics.meanRGB(gold.samples)
+        XCTAssertGreaterThan(g[0], g[2] + 0.1, "gold is warm: more red than blue")
+        XCTAssertNotEqual(PixelStatistics.meanRGB(mercury.samples), g)
+    }
+
+    func testAShadingDrawableReplacesTheProceduralHemisphere() throws {
+        XCTAssertEqual(outcome("picture"), .success, Self.run.log)
+        let out = try image("text-picture.png")
+        // A one-colour sphere picture: every covered pixel takes that colour (sRGB 200, 30, 60).
+        var covered = 0
+        var worst: Float = 0
+        for i in stride(from: 0, to: out.samples.count, by: 4) where out.samples[i + 3] > 0 {
+            covered += 1
+            for (c, v) in [Float(200), 30, 60].enumerated() { worst = max(worst, abs(out.samples[i + c] * 255 - v)) }
+        }
+        XCTAssertGreaterThan(covered, 5000)
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
+    func testOrdinaryLayersWorkAndGainAnAlphaChannel() throws {
+        XCTAssertEqual(outcome("photo"), .success, Self.run.log)
+        let out = try image("photo.png")
+        XCTAssertEqual([out.width, out.height], [256, 256])
+        XCTAssertTrue(alpha(out).contains { $0 < 1 }, "luminance × alpha: dark areas become transparent")
+    }
+
+    /// The README's pictures (Tests/Gallery) are what the plug-in makes today.
+    func testReadmePicturesAreStillWhatThePlugInMakes() throws {
+        XCTAssertEqual(outcome("gallery"), .success, Self.run.log)
+        for name in ["emboss-before.png", "emboss-mercury.png", "emboss-gold.png"] {
+            let made = try image(name)
+            let committed = try XCTUnwrap(FloatImage.load(BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)"),
+                                                          format: "R'G'B'A float"))
+            XCTAssertEqual(made.samples.count, committed.samples.count, name)
+            let worst = zip(made.samples, committed.samples).map { abs($0 - $1) }.max() ?? 1
+            XCTAssertLessThanOrEqual(worst, 1.0 / 255, "\(name): regenerate Tests/Gallery from \(Self.session.path(name))")
+        }
+    }
+
+    func testBadArgumentsFailWithClearMessages() {
+        let expected = [
+        ("unknown-preset", "preset \"velvet\" is unknown"),
+            ("radius-range", "radius must be between 0 and 1000, not 2000"),
+            ("profile-range", "profile must be 0 (round), 1 (linear) or 2 (smooth), not 3"),
+        ]
+        for (scenario, text) in expected {
+            guard case .error(let message) = outcome(scenario) else {
+                XCTFail("\(scenario) must fail; GIMP said:\n\(Self.run.log)")
+                continue
+            }
+            XCTAssertTrue(message.contains(text), message)
+        }
+    }
+}

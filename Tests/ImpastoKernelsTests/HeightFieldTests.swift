@@ -1,0 +1,158 @@
+import Foundation
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+final class HeightFieldTests: XCTestCase {
+    /// Brute force: for an inside pixel (≥ 0.5), the smallest distance to any outside pixel
+    /// (< 0.5 or NaN) and to the ring of padding pixels around the image; 0 outside.
+    func bruteForceDistances(_ mask: Plane) -> [Double] {
+        let w = mask.width, h = mask.height
+        var outside: [(Int, Int)] = []
+        for y in -1 ... h { for x in -1 ... w where x < 0 || y < 0 || x == w || y == h || !(mask[x, y] >= 0.5) {
+            outside.append((x, y))
+        } }
+        var out = [Double](repeating: 0, count: w * h)
+        for y in 0 ..< h {
+            for x in 0 ..< w where mask[x, y] >= 0.5 {
+                out[y * w + x] = outside.map { hypot(Double($0.0 - x), Double($0.1 - y)) }.min() ?? 0
+            }
+        }
+        return out
+    }
+
+    func randomMask(width: Int, height: Int, rng: inout SeededRandom) -> Plane {
+        let density = Double.random(in: 0 ... 1, using: &rng)
+        var mask = Plane(width: width, height: height)
+        for i in mask.values.indices {
+            let inside = Double.random(in: 0 ... 1, using: &rng) < density
+            switch Int.random(in: 0 ..< 10, using: &rng) {
+            case 0: mask.values[i] = inside ? 0.5 : 0.49999997   // right at the threshold
+            case 1: mask.values[i] = inside ? 1 : .nan           // NaN is outside
+            default: mask.values[i] = inside ? Float.random(in: 0.5 ... 1, using: &rng) : Float.random(in: 0 ..< 0.5, using: &rng)
+            }
+        }
+        return mask
+    }
+
+    func testDistancesMatchBruteForceOnRandomMasks() {
+        var rng = SeededRandom(seed: 1)
+        let limits: [Float] = [.infinity, 1e6, 7, 2.5, 1.5, 1, 0.5, 0, -1, .nan, -.infinity]
+        var sizes = [(0, 0), (1, 1), (1, 17), (17, 1), (0, 5), (5, 0), (2, 2), (40, 3)]
+        for _ in 0 ..< 150 { sizes.append((Int.random(in: 1 ... 24, using: &rng), Int.random(in: 1 ... 24, using: &rng))) }
+        for (n, (w, h)) in sizes.enumerated() {
+            var mask = randomMask(width: w, height: h, rng: &rng)
+            if n % 10 == 3 { mask = Plane(width: w, height: h, repeating: 1) }   // all inside
+            if n % 10 == 7 { mask = Plane(width: w, height: h, repeating: 0) }   // all outside
+            let exact = bruteForceDistances(mask)
+            for limit in limits {
+                let clamp = limit >= 0 ? Double(limit) : 0
+                let got = HeightField.distances(mask, limit: limit)
+                XCTAssertEqual(got.width, w)
+                XCTAssertEqual(got.height, h)
+                for i in exact.indices {
+                    XCTAssertEqual(Double(got.values[i]), min(exact[i], clamp), accuracy: 1e-4,
+                                   "\(w)×\(h) mask #\(n), limit \(limit), pixel \(i)")
+                }
+            }
+        }
+    }
+
+    func testPinnedDistances() {
+        // 7 × 7, all inside but (1, 1): diagonals count, and the border is outside too.
+        var mask = Plane(width: 7, height: 7, repeating: 1)
+        mask[1, 1] = 0
+        let d = HeightField.distances(mask, limit: .infinity)
+        XCTAssertEqual(d[1, 1], 0)
+        XCTAssertEqual(d[2, 2], Float(2).squareRoot(), accuracy: 1e-6)
+        XCTAssertEqual(d[3, 2], Float(5).squareRoot(), accuracy: 1e-6)
+        XCTAssertEqual(d[3, 3], Float(8).squareRoot(), accuracy: 1e-6)   // the hole beats the border (4)
+        XCTAssertEqual(d[4, 4], 3, accuracy: 1e-6)                 // the border: 7 − 4
+        XCTAssertEqual(d[6, 6], 1, accuracy: 1e-6)
+        XCTAssertEqual(d[0, 3], 1, accuracy: 1e-6)
+        // A fully opaque image is bevelled along its borders; one pixel is 1 from the padding.
+        let full = HeightField.distances(Plane(width: 5, height: 5, repeating: 1), limit: 10)
+        XCTAssertEqual(full[2, 2], 3)
+        XCTAssertEqual(full[1, 2], 2)
+        XCTAssertEqual(full[0, 0], 1)
+        XCTAssertEqual(HeightField.distances(Plane(width: 1, height: 1, repeating: 1), limit: 10)[0, 0], 1)
+    }
+
+    func testProfilesAcrossADisc() {
+        // A disc of radius 30 centred in 80 × 80, r = 10: along the row through the centre,
+        // h = profile(min(d, 10) / 10) with d the brute-force distance to the outside.
+        var mask = Plane(width: 80, height: 80)
+        for y in 0 ..< 80 { for x in 0 ..< 80 where (x - 40) * (x - 40) + (y - 40) * (y - 40) <= 900 { mask[x, y] = 1 } }
+        let exact = bruteForceDistances(mask)
+        let profiles: [(HeightProfile, (Double) -> Double)] = [
+            (.round, { t in (1 - (1 - t) * (1 - t)).squareRoot() }),
+            (.linear, { t in t }),
+            (.smooth, { t in (1 - cos(Double.pi * t)) / 2 }),
+        ]
+        for (profile, formula) in profiles {
+            let h = HeightField.heights(mask, radius: 10, profile: profile)
+            for x in 0 ..< 80 {
+                let t = min(exact[40 * 80 + x], 10) / 10
+                XCTAssertEqual(Double(h[x, 40]), formula(t), accuracy: 1e-5, "\(profile) at x = \(x)")
+            }
+            XCTAssertEqual(h[9, 40], 0, "outside")
+            XCTAssertEqual(h[40, 40], 1, "the plateau")
+        }
+        // The rim pixel x = 10 is 1 from the outside: t = 0.1.
+        XCTAssertEqual(HeightField.heights(mask, radius: 10, profile: .round)[10, 40], 0.43588989, accuracy: 1e-6)
+        XCTAssertEqual(HeightField.heights(mask, radius: 10, profile: .linear)[10, 40], 0.1, accuracy: 1e-6)
+        XCTAssertEqual(HeightField.heights(mask, radius: 10, profile: .smooth)[10, 40], 0.02447174, accuracy: 1e-6)
+    }
+
+    func testProfileShapes() {
+        XCTAssertEqual(HeightProfile.allCases.map(\.rawValue), [0, 1, 2])
+        for profile in HeightProfile.allCases {
+            XCTAssertEqual(profile(0), 0)
+            XCTAssertEqual(profile(1), 1, accuracy: 1e-7)
+            XCTAssertEqual(profile(-3), 0, "clamped")
+            XCTAssertEqual(profile(7), 1, accuracy: 1e-7, "clamped")
+            XCTAssertEqual(profile(.nan), 0)
+            XCTAssertEqual(profile(.infinity), 1, accuracy: 1e-7)
+        }
+        XCTAssertEqual(HeightProfile.round(0.5), 0.8660254, accuracy: 1e-6)
+        XCTAssertEqual(HeightProfile.linear(0.25), 0.25)
+        XCTAssertEqual(HeightProfile.smooth(0.25), 0.14644661, accuracy: 1e-6)
+    }
+
+    func testZeroRadiusIsAStepAndBadRadiiCountAsZero() {
+        let mask = Plane(width: 4, height: 1, values: [1, 0.5, 0.2, .nan]) ?? Plane(width: 0, height: 0)
+        for radius in [Float(0), -5, .nan, .infinity, -.infinity] {
+            for profile in HeightProfile.allCases {
+                XCTAssertEqual(HeightField.heights(mask, radius: radius, profile: profile).values, [1, 1, 0, 0],
+                               "radius \(radius), \(profile)")
+            }
+        }
+        // A tiny positive radius: every inside pixel is ≥ 1 > r from the outside, so the top.
+        XCTAssertEqual(HeightField.heights(mask, radius: 1e-30, profile: .round).values, [1, 1, 0, 0])
+    }
+
+    func testOddInputsDoNotTrap() {
+        let nan = Plane(width: 6, height: 4, repeating: .nan)
+        XCTAssertEqual(HeightField.distances(nan, limit: 5), Plane(width: 6, height: 4), "NaN is outside")
+        XCTAssertEqual(HeightField.heights(nan, radius: 5, profile: .smooth), Plane(width: 6, height: 4))
+        for (w, h) in [(0, 0), (0, 3), (3, 0)] {
+            XCTAssertEqual(HeightField.distances(Plane(width: w, height: h), limit: 3), Plane(width: w, height: h))
+            XCTAssertEqual(HeightField.heights(Plane(width: w, height: h), radius: 3, profile: .round), Plane(width: w, height: h))
+            XCTAssertEqual(HeightField.heights(Plane(width: w, height: h), radius: 0, profile: .round), Plane(width: w, height: h))
+        }
+        // A wide strip: one row, every pixel 1 from the padding above and below.
+        let strip = HeightField.heights(Plane(width: 5000, height: 1, repeating: 1), radius: 2, profile: .linear)
+        XCTAssertTrue(strip.values.allSatisfy { $0 == 0.5 })
+    }
+
+    func testParallelSplitsGiveTheSameBits() {
+        var rng = SeededRandom(seed: 9)
+        let mask = randomMask(width: 97, height: 61, rng: &rng)
+        let serialD = HeightField.distances(mask, limit: 12)
+        let serialH = HeightField.heights(mask, radius: 6, profile: .smooth)
+        for pieces in [2, 3, 7] {
+            XCTAssertEqual(HeightField.distances(mask, limit: 12, parallel: .split(into: pieces)), serialD)
+            XCTAssertEqual(HeightField.heights(mask, radius: 6, profile: .smooth, parallel: .split(into: pieces)), serialH)
+        }
+    }
+}
