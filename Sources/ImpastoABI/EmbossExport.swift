@@ -4,18 +4,22 @@ import ImpastoKernels
 /// impasto-abi.h: `impasto_emboss`.
 @_cdecl("impasto_emboss")
 public func impastoEmboss(
-    _ grayAlpha: UnsafePointer<Float>?, _ width: Int, _ height: Int,
+    _ width: Int, _ height: Int, _ io: UnsafePointer<ImpastoRows>?,
     _ shading: UnsafePointer<Float>?, _ shadingWidth: Int, _ shadingHeight: Int,
-    _ params: UnsafePointer<ImpastoEmbossParams>?, _ output: UnsafeMutablePointer<Float>?,
-    _ parallel: ImpastoParallelFunc?
+    _ params: UnsafePointer<ImpastoEmbossParams>?, _ parallel: ImpastoParallelFunc?
 ) {
-    guard let grayAlpha, let output, let params, width > 0, height > 0 else { return }
+    guard let io, let read = io.pointee.read, let write = io.pointee.write, let params,
+          width > 0, height > 0 else { return }
+    let data = io.pointee.data
+    let rows = RowIO(width: width, height: height, inputComponents: 2,
+                     read: { range, into in read(range.lowerBound, range.count, into, data) },
+                     write: { range, from in write(range.lowerBound, range.count, from, data) })
     let p = params.pointee
     let parallelFor = ParallelFor(parallel)
-    Emboss.render(grayAlpha: grayAlpha, width: width, height: height, settings: EmbossSettings(p),
-                  shading: shadingImage(shading, shadingWidth, shadingHeight) ?? hemisphere(p).render(
-                      size: EmbossSettings.hemisphereSize, parallel: parallelFor),
-                  into: output, parallel: parallelFor)
+    Emboss.render(rows, settings: EmbossSettings(p),
+                  shading: shadingImage(shading, shadingWidth, shadingHeight)
+                      ?? hemisphere(p).render(size: EmbossSettings.hemisphereSize, parallel: parallelFor),
+                  parallel: parallelFor)
 }
 
 /// The aux picture, if one came: RGBA float rows.

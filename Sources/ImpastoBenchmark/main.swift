@@ -450,6 +450,15 @@ for c in selected where buffers[BufferKey(format: c.format, input: c.input)] == 
         GeglBufferRef(width: options.size, height: options.size, format: c.format))
 }
 
+// Keep one node of every op alive for the whole run: otherwise each fresh graph's op classes
+// lose their last reference when it is destroyed, GEGL unloads their module, and the next
+// timed run pays for loading it again (dlopen, relocations) — a cost no application sees.
+let keepAlive = GeglGraph()
+for c in selected {
+    _ = c.ours.build(keepAlive)
+    _ = c.reference.build(keepAlive)
+}
+
 let mpx = Double(options.size * options.size) / 1e6
 let loadBefore = loadAverage()
 let results = selected.map { c in

@@ -214,6 +214,35 @@ preset_nick (gint value)
   return nick;
 }
 
+/* The op's buffers, for the kernel's row callbacks (called from several threads). */
+typedef struct
+{
+  GeglBuffer    *input;
+  GeglBuffer    *output;
+  const Babl    *input_format;
+  const Babl    *output_format;
+  GeglRectangle  box;
+} EmbossRows;
+
+static void
+read_rows (long y, long rows, float *gray_alpha, void *data)
+{
+  EmbossRows   *io   = data;
+  GeglRectangle rect = { io->box.x, io->box.y + y, io->box.width, rows };
+
+  gegl_buffer_get (io->input, &rect, 1.0, io->input_format, gray_alpha,
+                   GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+}
+
+static void
+write_rows (long y, long rows, const float *rgba, void *data)
+{
+  EmbossRows   *io   = data;
+  GeglRectangle rect = { io->box.x, io->box.y + y, io->box.width, rows };
+
+  gegl_buffer_set (io->output, &rect, 0, io->output_format, rgba, GEGL_AUTO_ROWSTRIDE);
+}
+
 static gboolean
 process (GeglOperation       *operation,
          GeglBuffer          *input,
@@ -222,9 +251,16 @@ process (GeglOperation       *operation,
          const GeglRectangle *result,
          gint                 level)
 {
-  GeglProperties      *o      = GEGL_PROPERTIES (operation);
-  const GeglRectangle  box    = get_bounding_box (operation);
-  ImpastoEmbossParams  params  = {
+  GeglProperties     *o       = GEGL_PROPERTIES (operation);
+  EmbossRows          buffers = {
+    .input         = input,
+    .output        = output,
+    .input_format  = gegl_operation_get_format (operation, "input"),
+    .output_format = gegl_operation_get_format (operation, "output"),
+    .box           = get_bounding_box (operation),
+  };
+  ImpastoRows         io      = { read_rows, write_rows, &buffers };
+  ImpastoEmbossParams params  = {
     .radius      = o->radius,
     .scale       = o->scale,
     .profile     = o->profile,
@@ -237,16 +273,8 @@ process (GeglOperation       *operation,
     .roughness   = o->roughness,
     .model       = o->model,
   };
-  gsize   n       = (gsize) box.width * (gsize) box.height;
-  gfloat *in_buf  = g_try_malloc_n (n, 2 * sizeof (gfloat));
-  gfloat *out_buf = g_try_malloc_n (n, 4 * sizeof (gfloat));
-  gfloat *shading = NULL;
-  GeglRectangle shading_box = { 0, 0, 0, 0 };
-  gsize   shading_n = 0;
-  gboolean ok = FALSE;
-
-  if (n == 0)
-    return TRUE;
+  gfloat        *shading     = NULL;
+  GeglRectangle  shading_box = { 0, 0, 0, 0 };
 
   set_light (&params.lights[0], o->light1_x, o->light1_y, o->light1_z,
              o->light1_hue, o->light1_saturation, o->light1_brightness);
@@ -259,39 +287,30 @@ process (GeglOperation       *operation,
   gegl_color_get_pixel (o->color, babl_format_with_space ("RGB float",
                         gegl_operation_get_source_space (operation, "input")), params.color);
 
+  /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */
   if (aux && gegl_operation_source_get_bounding_box (operation, "aux"))
     {
       shading_box = *gegl_operation_source_get_bounding_box (operation, "aux");
-      shading_n   = (gsize) MAX (shading_box.width, 0) * (gsize) MAX (shading_box.height, 0);
-      if (shading_n > 0)
-        shading = g_try_malloc_n (shading_n, 4 * sizeof (gfloat));
-    }
-
-  if (in_buf && out_buf && (shading_n == 0 || shading))
-    {
-      gegl_buffer_get (input, &box, 1.0, gegl_operation_get_format (operation, "input"),
-                       in_buf, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+      shading = g_try_malloc_n ((gsize) MAX (shading_box.width, 0) * (gsize) MAX (shading_box.height, 0),
+                                4 * sizeof (gfloat));
       if (shading)
         gegl_buffer_get (aux, &shading_box, 1.0, gegl_operation_get_format (operation, "aux"),
                          shading, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-
-      impasto_emboss (in_buf, box.width, box.height,
-                      shading, shading_box.width, shading_box.height,
-                      &params, out_buf, impasto_gegl_parallel);
-
-      gegl_buffer_set (output, &box, 0, gegl_operation_get_format (operation, "output"),
-                       out_buf, GEGL_AUTO_ROWSTRIDE);
-      ok = TRUE;
-    }
-  else
-    {
-      g_warning ("impasto:emboss: not enough memory for a %d×%d image", box.width, box.height);
+      else
+        {
+          if (shading_box.width > 0 && shading_box.height > 0)
+            g_warning ("impasto:emboss: no memory for a %d×%d shading picture; "
+                       "using the procedural hemisphere", shading_box.width, shading_box.height);
+          shading_box.width = shading_box.height = 0;
+        }
     }
 
-  g_free (in_buf);
-  g_free (out_buf);
+  impasto_emboss (buffers.box.width, buffers.box.height, &io,
+                  shading, shading_box.width, shading_box.height,
+                  &params, impasto_gegl_parallel);
+
   g_free (shading);
-  return ok;
+  return TRUE;
 }
 
 static void

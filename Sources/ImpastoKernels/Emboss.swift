@@ -36,40 +36,37 @@ public struct EmbossSettings: Equatable, Sendable {
 }
 
 public enum Emboss {
-    /// The mask m ∈ [0, 1] from interleaved Y'A samples: alpha, or luminance × alpha.
+    /// The mask m ∈ [0, 1] from the input's Y'A rows: alpha, or luminance × alpha.
     /// Values outside 0…1 are clamped; NaN counts as 0 (outside).
-    public static func mask(grayAlpha: UnsafePointer<Float>, width: Int, height: Int,
-                            source: EmbossSettings.MaskSource, parallel: ParallelFor = .serial) -> Plane {
-        var mask = Plane(width: width, height: height)
+    public static func mask(_ io: RowIO, source: EmbossSettings.MaskSource,
+                            parallel: ParallelFor = .serial) -> Plane {
+        var mask = Plane(width: io.width, height: io.height)
         let w = mask.width
         mask.values.withUnsafeMutableBufferPointer { m in
-            parallel(mask.height) { rows in
-                for i in rows.lowerBound * w ..< rows.upperBound * w {
-                    let alpha = grayAlpha[2 * i + 1]
-                    let v = source == .alpha ? alpha : grayAlpha[2 * i] * alpha
-                    m[i] = v.isNaN ? 0 : min(max(v, 0), 1)
+            io.readRows(parallel: parallel) { y, grayAlpha in
+                for x in 0 ..< w {
+                    let alpha = grayAlpha[2 * x + 1]
+                    let v = source == .alpha ? alpha : grayAlpha[2 * x] * alpha
+                    m[y * w + x] = v.isNaN ? 0 : min(max(v, 0), 1)
                 }
             }
         }
         return mask
     }
 
-    /// Renders `settings.output` for a width × height input of Y'A samples into `output`
-    /// (RGBA, width × height × 4 floats), shading from `shading`.
+    /// Renders `settings.output` for the io's image (Y'A in, RGBA out), shading from `shading`.
     ///
     /// shaded: the shading colour of each pixel's normal, alpha = mask coverage (antialiased
     /// edges stay antialiased); height: opaque grey h; normals: an opaque OpenGL normal map;
     /// hemisphere: the shading image itself, fitted into the extent.
-    public static func render(grayAlpha: UnsafePointer<Float>, width: Int, height: Int,
-                              settings: EmbossSettings, shading: ShadingImage,
-                              into output: UnsafeMutablePointer<Float>, parallel: ParallelFor = .serial) {
-        guard width > 0, height > 0 else { return }
+    public static func render(_ io: RowIO, settings: EmbossSettings, shading: ShadingImage,
+                              parallel: ParallelFor = .serial) {
+        guard io.width > 0, io.height > 0 else { return }
         let s = settings.sanitized
         if s.output == .hemisphere {
-            return fit(shading, width: width, height: height, into: output, parallel: parallel)
+            return fit(shading, to: io, parallel: parallel)
         }
-        var coverage = mask(grayAlpha: grayAlpha, width: width, height: height, source: s.maskSource,
-                            parallel: parallel)
+        var coverage = mask(io, source: s.maskSource, parallel: parallel)
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
         }
@@ -77,14 +74,15 @@ public enum Emboss {
         switch s.output {
         case .shaded:
             EmbossShading.shade(heights: heights, coverage: coverage, scale: s.scale, shading: shading,
-                                into: output, parallel: parallel)
+                                to: io, parallel: parallel)
         case .normals:
-            EmbossShading.normalMap(heights: heights, scale: s.scale, into: output, parallel: parallel)
+            EmbossShading.normalMap(heights: heights, scale: s.scale, to: io, parallel: parallel)
         case .height, .hemisphere:
             heights.values.withUnsafeBufferPointer { h in
-                parallel(height) { rows in
-                    for i in rows.lowerBound * width ..< rows.upperBound * width {
-                        (output[4 * i], output[4 * i + 1], output[4 * i + 2], output[4 * i + 3]) = (h[i], h[i], h[i], 1)
+                io.writeRows(parallel: parallel) { y, out in
+                    for x in 0 ..< io.width {
+                        let v = h[y * io.width + x]
+                        (out[4 * x], out[4 * x + 1], out[4 * x + 2], out[4 * x + 3]) = (v, v, v, 1)
                     }
                 }
             }
@@ -93,20 +91,16 @@ public enum Emboss {
 
     /// The shading image scaled into the largest centred square of the extent; transparent
     /// around it.
-    static func fit(_ shading: ShadingImage, width: Int, height: Int,
-                    into output: UnsafeMutablePointer<Float>, parallel: ParallelFor) {
-        let side = min(width, height)
-        let left = (width - side) / 2, top = (height - side) / 2
+    static func fit(_ shading: ShadingImage, to io: RowIO, parallel: ParallelFor) {
+        let side = min(io.width, io.height)
+        let left = (io.width - side) / 2, top = (io.height - side) / 2
         let scaleX = Float(shading.width) / Float(side), scaleY = Float(shading.height) / Float(side)
-        parallel(height) { rows in
-            for y in rows {
-                for x in 0 ..< width {
-                    let i = (y * width + x) * 4
-                    let inside = x >= left && x < left + side && y >= top && y < top + side
-                    let c = inside ? shading.sample(u: (Float(x - left) + 0.5) * scaleX,
-                                                    v: (Float(y - top) + 0.5) * scaleY) : .zero
-                    (output[i], output[i + 1], output[i + 2], output[i + 3]) = (c.x, c.y, c.z, c.w)
-                }
+        io.writeRows(parallel: parallel) { y, out in
+            for x in 0 ..< io.width {
+                let inside = x >= left && x < left + side && y >= top && y < top + side
+                let c = inside ? shading.sample(u: (Float(x - left) + 0.5) * scaleX,
+                                                v: (Float(y - top) + 0.5) * scaleY) : .zero
+                (out[4 * x], out[4 * x + 1], out[4 * x + 2], out[4 * x + 3]) = (c.x, c.y, c.z, c.w)
             }
         }
     }

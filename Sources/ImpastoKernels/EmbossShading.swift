@@ -28,26 +28,29 @@ public enum EmbossShading {
         ((1 + n.x) * 0.5 * Float(width), (1 + n.y) * 0.5 * Float(height))
     }
 
-    /// Writes RGBA rows: the shading colour for each pixel's normal, alpha = `coverage`.
+    /// Writes the output: the shading colour for each pixel's normal, alpha = `coverage`.
     public static func shade(heights: Plane, coverage: Plane, scale: Float, shading: ShadingImage,
-                             into output: UnsafeMutablePointer<Float>, parallel: ParallelFor = .serial) {
+                             to io: RowIO, parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height)
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
         let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
-        coverage.values.withUnsafeBufferPointer { alpha in
-            shading.pixels.withUnsafeBufferPointer { picture in
-                forEachGradientRow(heights, parallel) { row, dx, dy in
-                    for x in 0 ..< dx.count {
-                        var colour = flat
-                        if dx[x] != 0 || dy[x] != 0 {
-                            let (u, v) = lookup(normal(dx: dx[x], dy: dy[x], scale: scale), width: sw, height: sh)
-                            colour = ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+        heights.values.withUnsafeBufferPointer { h in
+            coverage.values.withUnsafeBufferPointer { alpha in
+                shading.pixels.withUnsafeBufferPointer { picture in
+                    io.writeRows(parallel: parallel) { y, out in
+                        let rows = Rows(h, y: y, width: heights.width, height: heights.height)
+                        for x in 0 ..< rows.width {
+                            let (dx, dy) = rows.gradient(x)
+                            var colour = flat
+                            if dx != 0 || dy != 0 {
+                                let (u, v) = lookup(normal(dx: dx, dy: dy, scale: scale), width: sw, height: sh)
+                                colour = ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                            }
+                            out[4 * x] = colour.x
+                            out[4 * x + 1] = colour.y
+                            out[4 * x + 2] = colour.z
+                            out[4 * x + 3] = alpha[rows.row + x]
                         }
-                        let o = (row + x) * 4
-                        output[o] = colour.x
-                        output[o + 1] = colour.y
-                        output[o + 2] = colour.z
-                        output[o + 3] = alpha[row + x]
                     }
                 }
             }
@@ -56,40 +59,42 @@ public enum EmbossShading {
 
     /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map
     /// tools expect: (0.5 + 0.5·nₓ, 0.5 − 0.5·n_y, 0.5 + 0.5·n_z) — green is up.
-    public static func normalMap(heights: Plane, scale: Float, into output: UnsafeMutablePointer<Float>,
-                                 parallel: ParallelFor = .serial) {
-        forEachGradientRow(heights, parallel) { row, dx, dy in
-            for x in 0 ..< dx.count {
-                let n = normal(dx: dx[x], dy: dy[x], scale: scale)
-                let o = (row + x) * 4
-                output[o] = 0.5 + 0.5 * n.x
-                output[o + 1] = 0.5 - 0.5 * n.y
-                output[o + 2] = 0.5 + 0.5 * n.z
-                output[o + 3] = 1
+    public static func normalMap(heights: Plane, scale: Float, to io: RowIO, parallel: ParallelFor = .serial) {
+        heights.values.withUnsafeBufferPointer { h in
+            io.writeRows(parallel: parallel) { y, out in
+                let rows = Rows(h, y: y, width: heights.width, height: heights.height)
+                for x in 0 ..< rows.width {
+                    let (dx, dy) = rows.gradient(x)
+                    let n = normal(dx: dx, dy: dy, scale: scale)
+                    out[4 * x] = 0.5 + 0.5 * n.x
+                    out[4 * x + 1] = 0.5 - 0.5 * n.y
+                    out[4 * x + 2] = 0.5 + 0.5 * n.z
+                    out[4 * x + 3] = 1
+                }
             }
         }
     }
 
-    /// Calls `body(index of the row's first pixel, ∂h/∂x, ∂h/∂y)` for every row, rows in
-    /// parallel: central differences, with the edge pixels repeated beyond the borders.
-    static func forEachGradientRow(_ heights: Plane, _ parallel: ParallelFor,
-                                   _ body: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void) {
-        let w = heights.width, h = heights.height
-        guard w > 0 else { return }
-        heights.values.withUnsafeBufferPointer { p in
-            parallel(h) { rows in
-                let dx = UnsafeMutableBufferPointer<Float>.allocate(capacity: w)
-                let dy = UnsafeMutableBufferPointer<Float>.allocate(capacity: w)
-                defer { dx.deallocate(); dy.deallocate() }
-                for y in rows {
-                    let row = y * w, up = max(y - 1, 0) * w, down = min(y + 1, h - 1) * w
-                    for x in 0 ..< w {
-                        dx[x] = (p[row + min(x + 1, w - 1)] - p[row + max(x - 1, 0)]) * 0.5
-                        dy[x] = (p[down + x] - p[up + x]) * 0.5
-                    }
-                    body(row, UnsafeBufferPointer(dx), UnsafeBufferPointer(dy))
-                }
-            }
+    /// Row y of a height field with its neighbours: central differences, the edge pixels
+    /// repeated beyond the borders.
+    struct Rows {
+        let p: UnsafeBufferPointer<Float>
+        let width: Int
+        let row: Int, up: Int, down: Int
+
+        @inline(__always)
+        init(_ p: UnsafeBufferPointer<Float>, y: Int, width: Int, height: Int) {
+            self.p = p
+            self.width = width
+            row = y * width
+            up = max(y - 1, 0) * width
+            down = min(y + 1, height - 1) * width
+        }
+
+        /// (∂h/∂x, ∂h/∂y) at column x.
+        @inline(__always)
+        func gradient(_ x: Int) -> (Float, Float) {
+            ((p[row + min(x + 1, width - 1)] - p[row + max(x - 1, 0)]) * 0.5, (p[down + x] - p[up + x]) * 0.5)
         }
     }
 }

@@ -54,19 +54,29 @@ typedef struct
   int          model;        /* 0 shiny (Blinn-Phong), 1 PBR */
 } ImpastoEmbossParams;
 
-/* impasto:emboss over a whole image: gray_alpha is width x height Y'A float (the mask
- * source), out width x height RGBA float. shading (sw x sh RGBA float, linear) is the
- * picture of a lit sphere; NULL renders the procedural hemisphere from params. Works on
- * the whole image at once (exact distances need it); uses about 5 floats per pixel of
- * memory beyond in and out. */
-void impasto_emboss (const float               *gray_alpha,
-                     long                       width,
+/* How a whole-image kernel reaches its pixels, a band of rows at a time, so that no
+ * full-size copy of the input or the output is ever made. Both may be called from several
+ * threads at once, for different rows. */
+typedef struct
+{
+  /* Reads rows [y, y + rows) of the input as Y'A float (width x rows x 2) into gray_alpha. */
+  void (*read)  (long y, long rows, float *gray_alpha, void *data);
+  /* Writes rows [y, y + rows) of the output from rgba (width x rows x 4, RGBA float). */
+  void (*write) (long y, long rows, const float *rgba, void *data);
+  void  *data;
+} ImpastoRows;
+
+/* impasto:emboss over a whole width x height image (exact distances need all of it).
+ * shading (sw x sh RGBA float, linear) is the picture of a lit sphere; NULL renders the
+ * procedural hemisphere from params. Besides what io reads and writes it keeps about
+ * 3 floats per pixel (mask, distances, heights). */
+void impasto_emboss (long                       width,
                      long                       height,
+                     const ImpastoRows         *io,
                      const float               *shading,
                      long                       shading_width,
                      long                       shading_height,
                      const ImpastoEmbossParams *params,
-                     float                     *out,
                      ImpastoParallelFunc        parallel);
 
 #ifdef __cplusplus

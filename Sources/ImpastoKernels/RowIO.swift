@@ -1,0 +1,72 @@
+/// How a whole-image kernel reads its input and writes its output: a band of rows at a time,
+/// so that no full-size copy of either is ever made (huge images stay affordable, and no
+/// memory is touched twice). The closures may be called concurrently for disjoint rows.
+public struct RowIO {
+    public let width: Int
+    public let height: Int
+    /// Samples per input pixel (`read` fills width × rows × this).
+    public let inputComponents: Int
+    /// `read(rows, into)`: the input's rows, interleaved.
+    public let read: (Range<Int>, UnsafeMutablePointer<Float>) -> Void
+    /// `write(rows, from)`: the output's rows, RGBA interleaved.
+    public let write: (Range<Int>, UnsafePointer<Float>) -> Void
+
+    /// Rows per band: small enough to stay in cache, large enough to amortise each call.
+    public static let bandRows = 16
+
+    public init(width: Int, height: Int, inputComponents: Int,
+                read: @escaping (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
+                write: @escaping (Range<Int>, UnsafePointer<Float>) -> Void) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.inputComponents = max(1, inputComponents)
+        self.read = read
+        self.write = write
+    }
+
+    /// Row IO over whole in-memory images: `input` (width × height × inputComponents) and
+    /// `output` (width × height × 4).
+    public static func memory(width: Int, height: Int, input: UnsafePointer<Float>, inputComponents: Int,
+                              output: UnsafeMutablePointer<Float>) -> RowIO {
+        let w = max(0, width), c = max(1, inputComponents)
+        return RowIO(width: w, height: height, inputComponents: c,
+                     read: { rows, into in
+                         into.update(from: input + rows.lowerBound * w * c, count: rows.count * w * c)
+                     },
+                     write: { rows, from in
+                         (output + rows.lowerBound * w * 4).update(from: from, count: rows.count * w * 4)
+                     })
+    }
+
+    /// Reads the input band by band, rows shared out with `parallel`; `body(y, samples)` sees
+    /// each row's `width × inputComponents` samples.
+    public func readRows(parallel: ParallelFor, _ body: (Int, UnsafePointer<Float>) -> Void) {
+        let rowSize = width * inputComponents
+        guard rowSize > 0 else { return }
+        parallel(height) { rows in
+            let band = UnsafeMutablePointer<Float>.allocate(capacity: Self.bandRows * rowSize)
+            defer { band.deallocate() }
+            for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
+                let end = min(start + Self.bandRows, rows.upperBound)
+                read(start ..< end, band)
+                for y in start ..< end { body(y, band + (y - start) * rowSize) }
+            }
+        }
+    }
+
+    /// Writes the output band by band, rows shared out with `parallel`; `fill(y, samples)`
+    /// writes row y's `width × 4` RGBA samples.
+    public func writeRows(parallel: ParallelFor, _ fill: (Int, UnsafeMutablePointer<Float>) -> Void) {
+        let rowSize = width * 4
+        guard rowSize > 0 else { return }
+        parallel(height) { rows in
+            let band = UnsafeMutablePointer<Float>.allocate(capacity: Self.bandRows * rowSize)
+            defer { band.deallocate() }
+            for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
+                let end = min(start + Self.bandRows, rows.upperBound)
+                for y in start ..< end { fill(y, band + (y - start) * rowSize) }
+                write(start ..< end, band)
+            }
+        }
+    }
+}
