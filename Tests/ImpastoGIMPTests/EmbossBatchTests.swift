@@ -10,6 +10,7 @@ final class EmbossBatchTests: XCTestCase {
           (gimp-file-save RUN-NONINTERACTIVE image drawable
                           (string-append "\(session.root.path)/" name) name))
         (define (impasto-text)
+          (gimp-context-set-foreground '(0 0 0))  ; the text's colour
           (let* ((image (car (gimp-image-new 520 160 RGB)))
                  (layer (car (gimp-text-fontname image -1 16 8 "Impasto" 0 TRUE 110 PIXELS "DejaVu Sans Bold"))))
             (list image layer)))
@@ -40,6 +41,17 @@ final class EmbossBatchTests: XCTestCase {
               (impasto-save image layer "text-before.png")
               (impasto-emboss image layer -1 "")
               (impasto-save image layer "text-mercury.png"))
+            """),
+        ("float", """
+            (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)))
+              (gimp-image-convert-precision image PRECISION-FLOAT-LINEAR)
+              (impasto-emboss image layer -1 "") (impasto-save image layer "text-float.png"))
+            """),
+        ("selection", """
+            (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)))
+              (gimp-image-select-rectangle image CHANNEL-OP-REPLACE 0 0 200 160)
+              (impasto-emboss image layer -1 "") (gimp-selection-none image)
+              (impasto-save image layer "text-selection.png"))
             """),
         ("gold", """
             (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)))
@@ -104,6 +116,34 @@ final class EmbossBatchTests: XCTestCase {
         XCTAssertLessThan(luminance.min() ?? 1, 0.25, "dark reflections")
         let mean = PixelStatistics.meanRGB(after.samples)
         XCTAssertLessThan((mean.max() ?? 1) - (mean.min() ?? 0), 0.1, "mercury is (nearly) colourless")
+    }
+
+    func testHigherPrecisionGivesTheSameRelief() throws {
+        XCTAssertEqual(outcome("float"), .success, Self.run.log)
+        let eight = try image("text-mercury.png"), float = try image("text-float.png")
+        XCTAssertEqual(float.samples.count, eight.samples.count)
+        let worst = zip(eight.samples, float.samples).map { abs($0 - $1) }.max() ?? 1
+        XCTAssertLessThanOrEqual(worst, 2.0 / 255, "32-bit linear and 8-bit perceptual images emboss alike")
+    }
+
+    func testOnlyTheSelectionIsEmbossed() throws {
+        XCTAssertEqual(outcome("selection"), .success, Self.run.log)
+        let before = try image("text-before.png"), embossed = try image("text-mercury.png")
+        let selected = try image("text-selection.png")
+        // The text layer starts at x = 16 in the image: its columns below 184 lie in the selection.
+        var inside: Float = 0, outside: Float = 0
+        for y in 0 ..< selected.height {
+            for x in 0 ..< selected.width {
+                let i = (y * selected.width + x) * 4
+                let reference = x < 184 ? embossed : before
+                for c in 0 ..< 4 {
+                    let d = abs(selected.samples[i + c] - reference.samples[i + c])
+                    if x < 184 { inside = max(inside, d) } else { outside = max(outside, d) }
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(inside, 1.0 / 255, "inside the selection: embossed")
+        XCTAssertEqual(outside, 0, "outside the selection: the text as it was")
     }
 
     func testPresetsChangeTheLook() throws {
