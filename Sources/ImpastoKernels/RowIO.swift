@@ -42,15 +42,9 @@ public struct RowIO {
     /// each row's `width × inputComponents` samples.
     public func readRows(parallel: ParallelFor, _ body: (Int, UnsafePointer<Float>) -> Void) {
         let rowSize = width * inputComponents
-        guard rowSize > 0 else { return }
-        parallel(height) { rows in
-            let band = UnsafeMutablePointer<Float>.allocate(capacity: Self.bandRows * rowSize)
-            defer { band.deallocate() }
-            for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
-                let end = min(start + Self.bandRows, rows.upperBound)
-                read(start ..< end, band)
-                for y in start ..< end { body(y, band + (y - start) * rowSize) }
-            }
+        forEachBand(rowSize: rowSize, parallel: parallel) { band, buffer in
+            read(band, buffer)
+            for y in band { body(y, buffer + (y - band.lowerBound) * rowSize) }
         }
     }
 
@@ -58,14 +52,22 @@ public struct RowIO {
     /// writes row y's `width × 4` RGBA samples.
     public func writeRows(parallel: ParallelFor, _ fill: (Int, UnsafeMutablePointer<Float>) -> Void) {
         let rowSize = width * 4
+        forEachBand(rowSize: rowSize, parallel: parallel) { band, buffer in
+            for y in band { fill(y, buffer + (y - band.lowerBound) * rowSize) }
+            write(band, buffer)
+        }
+    }
+
+    /// Shares the rows out with `parallel`; each share walks its rows in bands of `bandRows`,
+    /// with one buffer of `bandRows × rowSize` floats.
+    private func forEachBand(rowSize: Int, parallel: ParallelFor,
+                             _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
         guard rowSize > 0 else { return }
         parallel(height) { rows in
-            let band = UnsafeMutablePointer<Float>.allocate(capacity: Self.bandRows * rowSize)
-            defer { band.deallocate() }
+            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: Self.bandRows * rowSize)
+            defer { buffer.deallocate() }
             for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
-                let end = min(start + Self.bandRows, rows.upperBound)
-                for y in start ..< end { fill(y, band + (y - start) * rowSize) }
-                write(start ..< end, band)
+                body(start ..< min(start + Self.bandRows, rows.upperBound), buffer)
             }
         }
     }
