@@ -1,0 +1,54 @@
+import Glibc
+
+/// One point of a brush stroke as BristlePaint recorded it from the Pencil (seed 001): where,
+/// how hard (0 … 1), and which way the pen leans (azimuth, degrees; 0 = +x, image axes).
+public struct BristleSample: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var pressure: Double
+    public var azimuth: Double
+
+    public init(x: Double, y: Double, pressure: Double, azimuth: Double) {
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+        self.azimuth = azimuth
+    }
+}
+
+/// BristlePaint's brush: `bristles` bristles spread evenly around the pen, their spread
+/// following the pressure and their angle the azimuth.
+///
+/// SPEC: for a sample (p, f, α), bristle i at angle βᵢ = 2π·i/n sits at
+/// p + R(f)·(sin(βᵢ + α)·a_y, cos(βᵢ + α)·aₓ), where (aₓ, a_y) = (cos α, sin α) is the azimuth
+/// unit vector — the seed's `pathFromTouches`, term for term.
+public enum BristleGeometry {
+    /// R(f) = maxRadius · √f: a fine tip at the lightest touch that splays quickly as the pen
+    /// presses, like real bristles, and reaches maxRadius at full pressure. f is clamped to
+    /// 0 … 1 (NaN: 0); a negative or NaN maxRadius counts as 0.
+    public static func radius(pressure: Double, maxRadius: Double) -> Double {
+        let f = pressure.isNaN ? 0 : min(max(pressure, 0), 1)
+        let r = maxRadius.isNaN ? 0 : max(maxRadius, 0)
+        return r * f.squareRoot()
+    }
+
+    /// βᵢ = 2π·i/n in radians, for i = 0 ..< n.
+    public static func angles(count: Int) -> [Double] {
+        (0 ..< max(0, count)).map { 2 * Double.pi * Double($0) / Double(count) }
+    }
+
+    /// Where the bristle at angle `beta` (radians) touches the canvas for `sample`.
+    public static func position(beta: Double, sample: BristleSample, maxRadius: Double) -> SIMD2<Double> {
+        let alpha = sample.azimuth.isFinite ? sample.azimuth * .pi / 180 : 0
+        let r = radius(pressure: sample.pressure, maxRadius: maxRadius)
+        return SIMD2(sample.x + sin(beta + alpha) * r * sin(alpha),
+                     sample.y + cos(beta + alpha) * r * cos(alpha))
+    }
+
+    /// One polyline per bristle, through every sample in order.
+    public static func polylines(_ samples: [BristleSample], bristles: Int, maxRadius: Double) -> [[SIMD2<Double>]] {
+        angles(count: bristles).map { beta in
+            samples.map { position(beta: beta, sample: $0, maxRadius: maxRadius) }
+        }
+    }
+}
