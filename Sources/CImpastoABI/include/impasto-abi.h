@@ -79,6 +79,31 @@ void impasto_emboss (long                       width,
                      const ImpastoEmbossParams *params,
                      ImpastoParallelFunc        parallel);
 
+/* impasto:bristle-normal-map (BristlePaint, SpriteKit's generatingNormalMap): a bump layer's
+ * heights h = Y' x alpha, blurred (sigma = 3 x smoothness px), become normals
+ * n = normalize(-c dh/dx, +c dh/dy, 1), encoded as opaque R'G'B'A (0.5 + 0.5 n, 1). */
+typedef struct
+{
+  double smoothness;  /* 0..1; sigma = 3 x smoothness px, 0: no blur */
+  double contrast;    /* c, 0..100 */
+  int    flip_y;      /* 0: green up (OpenGL), 1: green down (DirectX) */
+} ImpastoNormalMapParams;
+
+/* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
+long impasto_bristle_normal_map_margin (double smoothness);
+
+/* window: window_width x window_height Y'A float, the output's pixels and margin more on
+ * each side (beyond the image: its edge pixels repeated, or wrapped around when tileable);
+ * margin should be impasto_bristle_normal_map_margin (smoothness). out: the inner
+ * (window_width - 2 margin) x (window_height - 2 margin) pixels, R'G'B'A float. */
+void impasto_bristle_normal_map (const float                  *gray_alpha,
+                                 long                          window_width,
+                                 long                          window_height,
+                                 long                          margin,
+                                 float                        *out_rgba,
+                                 const ImpastoNormalMapParams *params,
+                                 ImpastoParallelFunc           parallel);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 /* Defined by each chant file through gegl-op.h (GEGL_OP_NAME). */
 void gegl_op_impasto_pencil_hue_saturation_register_type (GTypeModule *module);
 void gegl_op_impasto_emboss_register_type (GTypeModule *module);
+void gegl_op_impasto_bristle_normal_map_register_type (GTypeModule *module);
 
 /* The parallel-for the Swift kernels get (impasto-parallel.c). */
 void impasto_gegl_parallel (size_t size, ImpastoRangeFunc func, void *data);

@@ -1,0 +1,132 @@
+/* impasto:bristle-normal-map — BristlePaint's bump layer (white strokes at low opacity) as a
+ * normal map, like SpriteKit's generatingNormalMap(withSmoothness:contrast:). The maths is
+ * Swift (ImpastoKernels/NormalMap.swift), reached through impasto-abi.h; this file only
+ * declares the op to GEGL. */
+
+#ifdef GEGL_PROPERTIES
+
+property_double (smoothness, "Smoothness", 0.75)
+    description ("Blur the bump by 3 × smoothness pixels (Gaussian σ) before taking its "
+                 "slopes, so single strokes give soft ridges (0: no blur)")
+    value_range (0.0, 1.0)
+    ui_range    (0.0, 1.0)
+
+property_double (contrast, "Contrast", 3.0)
+    description ("How steep the slopes look: the heights (luminance × alpha) are scaled by this")
+    value_range (0.0, 100.0)
+    ui_range    (0.0, 10.0)
+
+property_boolean (flip_y, "Flip Y (DirectX)", FALSE)
+    description ("Green points down (DirectX convention) instead of up (OpenGL)")
+
+property_boolean (tileable, "Tileable", FALSE)
+    description ("Wrap around at the borders, for a texture that tiles; otherwise the edge "
+                 "pixels repeat")
+
+#else
+
+#define GEGL_OP_AREA_FILTER
+#define GEGL_OP_NAME     impasto_bristle_normal_map
+#define GEGL_OP_C_SOURCE impasto-bristle-normal-map.c
+
+#include "gegl-op.h"
+#include "impasto-gegl.h"
+
+/* Each output pixel needs the heights within the kernel's margin (blur reach + 1): GEGL
+ * reads that much around every piece it hands to process(). */
+static void
+prepare (GeglOperation *operation)
+{
+  GeglOperationAreaFilter *area  = GEGL_OPERATION_AREA_FILTER (operation);
+  GeglProperties          *o     = GEGL_PROPERTIES (operation);
+  const Babl              *space = gegl_operation_get_source_space (operation, "input");
+
+  area->left = area->right = area->top = area->bottom =
+    impasto_bristle_normal_map_margin (o->smoothness);
+
+  gegl_operation_set_format (operation, "input",  babl_format_with_space ("Y'A float", space));
+  /* A normal map is data: the code values tools expect, not light. */
+  gegl_operation_set_format (operation, "output", babl_format_with_space ("R'G'B'A float", space));
+}
+
+static GeglRectangle
+get_bounding_box (GeglOperation *operation)
+{
+  const GeglRectangle *in = gegl_operation_source_get_bounding_box (operation, "input");
+
+  return in ? *in : *GEGL_RECTANGLE (0, 0, 0, 0);
+}
+
+/* Beyond the borders: the edge pixels repeat, or the opposite border follows (GEGL then
+ * asks for the far side of the input too). */
+static GeglAbyssPolicy
+get_abyss_policy (GeglOperation *operation,
+                  const gchar   *input_pad)
+{
+  return GEGL_PROPERTIES (operation)->tileable ? GEGL_ABYSS_LOOP : GEGL_ABYSS_CLAMP;
+}
+
+static gboolean
+process (GeglOperation       *operation,
+         GeglBuffer          *input,
+         GeglBuffer          *output,
+         const GeglRectangle *result,
+         gint                 level)
+{
+  GeglProperties          *o      = GEGL_PROPERTIES (operation);
+  GeglOperationAreaFilter *area   = GEGL_OPERATION_AREA_FILTER (operation);
+  GeglRectangle            window = { result->x - area->left, result->y - area->top,
+                                      result->width + area->left + area->right,
+                                      result->height + area->top + area->bottom };
+  ImpastoNormalMapParams   params = { o->smoothness, o->contrast, o->flip_y };
+  gfloat *gray_alpha = g_try_malloc_n ((gsize) window.width * (gsize) window.height, 2 * sizeof (gfloat));
+  gfloat *rgba       = g_try_malloc_n ((gsize) result->width * (gsize) result->height, 4 * sizeof (gfloat));
+
+  if (!gray_alpha || !rgba)
+    {
+      g_warning ("impasto:bristle-normal-map: no memory for a %d×%d piece", result->width, result->height);
+      g_free (gray_alpha);
+      g_free (rgba);
+      return FALSE;
+    }
+
+  gegl_buffer_get (input, &window, 1.0, gegl_operation_get_format (operation, "input"),
+                   gray_alpha, GEGL_AUTO_ROWSTRIDE, get_abyss_policy (operation, "input"));
+  /* Serial: GEGL already runs pieces of an area filter on its threads. */
+  impasto_bristle_normal_map (gray_alpha, window.width, window.height, area->left,
+                              rgba, &params, NULL);
+  gegl_buffer_set (output, result, 0, gegl_operation_get_format (operation, "output"),
+                   rgba, GEGL_AUTO_ROWSTRIDE);
+
+  g_free (gray_alpha);
+  g_free (rgba);
+  return TRUE;
+}
+
+static void
+gegl_op_class_init (GeglOpClass *klass)
+{
+  GeglOperationClass           *operation_class = GEGL_OPERATION_CLASS (klass);
+  GeglOperationFilterClass     *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
+  GeglOperationAreaFilterClass *area_class      = GEGL_OPERATION_AREA_FILTER_CLASS (klass);
+
+  operation_class->prepare          = prepare;
+  operation_class->get_bounding_box = get_bounding_box;
+  operation_class->threaded         = TRUE;
+  area_class->get_abyss_policy      = get_abyss_policy;
+  filter_class->process             = process;
+
+  gegl_operation_class_set_keys (operation_class,
+    "name",            "impasto:bristle-normal-map",
+    "title",           "Bristle Normal Map",
+    "categories",      "map",
+    "gimp:menu-path",  "<Image>/Filters/Map",
+    "gimp:menu-label", "Bristle Normal Map...",
+    "description",     "Turns a bump layer (white strokes at low opacity, as BristlePaint "
+                       "paints them) into a normal map: heights are luminance × alpha, "
+                       "smoothed, and their slopes encoded as R'G'B' (OpenGL: green up), "
+                       "like SpriteKit's generatingNormalMap(withSmoothness:contrast:)",
+    NULL);
+}
+
+#endif

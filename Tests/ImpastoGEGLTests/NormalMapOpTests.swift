@@ -1,0 +1,214 @@
+import CGEGL
+import Foundation
+import ImpastoGegl
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+/// impasto:bristle-normal-map inside GEGL, in this process and through the `gegl` CLI.
+final class NormalMapOpTests: XCTestCase {
+    static let op = "impasto:bristle-normal-map"
+    static let rgb = "R'G'B'A float"
+    static let grayAlpha = "Y'A float"
+
+    override func setUp() {
+        super.setUp()
+        XCTAssertTrue(ImpastoModule.load())
+        XCTAssertTrue(Gegl.hasOperation(Self.op), "the module at \(BuildProducts.module.path) did not register \(Self.op)")
+    }
+
+    override func tearDown() {
+        Gegl.setThreads(1)
+        super.tearDown()
+    }
+
+    /// A Y'A float buffer over `extent` whose pixel (x, y) (from the extent's corner) is
+    /// (Y', alpha) = `value(x, y)`.
+    func grayAlphaBuffer(width: Int, height: Int, origin: (x: Int, y: Int) = (0, 0),
+                         _ value: (Int, Int) -> (Float, Float)) -> GeglBufferRef {
+        var extent = GeglRectangle(x: Int32(origin.x), y: Int32(origin.y), width: Int32(width), height: Int32(height))
+        let buffer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format(Self.grayAlpha)))
+        var samples = [Float]()
+        for y in 0 ..< height { for x in 0 ..< width { let v = value(x, y); samples += [v.0, v.1] } }
+        buffer.set(samples, format: Self.grayAlpha)
+        return buffer
+    }
+
+    /// BristlePaint's bump: a white disc at 10 % opacity on transparent, RGBA.
+    func bumpStroke(size: Int = 64, radius: Double = 20) -> GeglBufferRef {
+        let buffer = GeglBufferRef(width: size, height: size)
+        var samples = [Float]()
+        for y in 0 ..< size { for x in 0 ..< size {
+            let dx = Double(x) + 0.5 - Double(size) / 2, dy = Double(y) + 0.5 - Double(size) / 2
+            samples += dx * dx + dy * dy <= radius * radius ? [1, 1, 1, 0.1] : [0, 0, 0, 0]
+        } }
+        buffer.set(samples)
+        return buffer
+    }
+
+    /// Random heights, as a buffer and as the plane of Y'·alpha the kernel sees.
+    func randomHeights(width: Int, height: Int, origin: (x: Int, y: Int) = (0, 0), seed: UInt64) -> (GeglBufferRef, Plane) {
+        var rng = SeededRandom(seed: seed)
+        var pixels = [(Float, Float)]()
+        for _ in 0 ..< width * height {
+            pixels.append((Float.random(in: 0 ... 1, using: &rng), Float.random(in: 0 ... 1, using: &rng)))
+        }
+        let buffer = grayAlphaBuffer(width: width, height: height, origin: origin) { x, y in pixels[y * width + x] }
+        var plane = Plane(width: width, height: height)
+        for i in pixels.indices { plane.values[i] = pixels[i].0 * pixels[i].1 }
+        return (buffer, plane)
+    }
+
+    func normalMap(_ input: GeglBufferRef, _ properties: [(String, GeglValue)] = []) -> [Float] {
+        GeglGraph.apply(Self.op, properties, to: input, format: Self.rgb).get(format: Self.rgb)
+    }
+
+    func testMetadataPropertiesAndDefaults() throws {
+        func key(_ k: String) -> String? { gegl_operation_get_key(Self.op, k).map { String(cString: $0) } }
+        XCTAssertEqual(key("title"), "Bristle Normal Map")
+        XCTAssertEqual(key("categories"), "map")
+        XCTAssertEqual(key("gimp:menu-path"), "<Image>/Filters/Map")
+        XCTAssertEqual(key("gimp:menu-label"), "Bristle Normal Map...")
+        XCTAssertFalse(key("description")?.isEmpty ?? true)
+
+        func spec(_ name: String) throws -> UnsafeMutablePointer<GParamSpec> {
+            let spec = try XCTUnwrap(gegl_operation_find_property(Self.op, name), name)
+            XCTAssertFalse(String(cString: g_param_spec_get_blurb(spec)).isEmpty, "\(name) has a description")
+            return spec
+        }
+        func double(_ name: String) throws -> [Double] {
+            let d = UnsafeMutableRawPointer(try spec(name)).assumingMemoryBound(to: GeglParamSpecDouble.self).pointee
+            return [d.parent_instance.minimum, d.parent_instance.maximum, d.parent_instance.default_value,
+                    d.ui_minimum, d.ui_maximum]
+        }
+        func boolean(_ name: String) throws -> Int32 {
+            UnsafeMutableRawPointer(try spec(name)).assumingMemoryBound(to: GParamSpecBoolean.self).pointee.default_value
+        }
+        XCTAssertEqual(try double("smoothness"), [0, 1, 0.75, 0, 1])
+        XCTAssertEqual(try double("contrast"), [0, 100, 3, 0, 10])
+        XCTAssertEqual(try double("smoothness")[0 ... 2], [Double(NormalMap.smoothnessRange.lowerBound),
+                                                          Double(NormalMap.smoothnessRange.upperBound),
+                                                          Double(NormalMap.bristlePaint.smoothness)],
+                       "the op's range and default are the kernel's")
+        XCTAssertEqual(try double("contrast")[0 ... 2], [Double(NormalMap.contrastRange.lowerBound),
+                                                        Double(NormalMap.contrastRange.upperBound),
+                                                        Double(NormalMap.bristlePaint.contrast)])
+        XCTAssertEqual(try boolean("flip-y"), 0)
+        XCTAssertEqual(try boolean("tileable"), 0)
+    }
+
+    func testABristleStrokeBumpFollowsTheConventions() {
+        let input = bumpStroke()
+        let opengl = normalMap(input), directX = normalMap(input, [("flip-y", .bool(true))])
+        func pixel(_ out: [Float], _ x: Int, _ y: Int) -> [Float] { Array(out[(y * 64 + x) * 4 ..< (y * 64 + x) * 4 + 4]) }
+        // The disc spans 12 … 51 through the centre row and column 32.
+        XCTAssertGreaterThan(pixel(opengl, 32, 12)[1], 0.52, "top edge: G > 0.5 (OpenGL, green up)")
+        XCTAssertLessThan(pixel(opengl, 32, 51)[1], 0.48, "bottom edge: G < 0.5")
+        XCTAssertLessThan(pixel(opengl, 12, 32)[0], 0.48, "left edge: R < 0.5")
+        XCTAssertGreaterThan(pixel(opengl, 51, 32)[0], 0.52, "right edge: R > 0.5")
+        XCTAssertLessThan(pixel(directX, 32, 12)[1], 0.48, "flip-y: the top edge has G < 0.5 (DirectX)")
+        for (c, v) in [0.5, 0.5, 1, 1].enumerated() {
+            XCTAssertEqual(pixel(opengl, 32, 32)[c], Float(v), accuracy: 1e-6, "the middle is flat")
+            XCTAssertEqual(pixel(opengl, 2, 2)[c], Float(v), accuracy: 1e-6, "so is the empty corner")
+        }
+        // Exactly the kernel's map of h = Y'·alpha = 0.1 inside.
+        var heights = Plane(width: 64, height: 64)
+        let alpha = input.get().enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+        for i in heights.values.indices { heights.values[i] = alpha[i] }
+        let kernel = NormalMap().render(heights)
+        XCTAssertEqual(zip(opengl, kernel).map { abs($0 - $1) }.max() ?? 1, 0, accuracy: 1e-6)
+    }
+
+    func testARampFollowsTheFormula() {
+        // h = a·x with alpha 1: in the interior n = normalize(−c·a, 0, 1).
+        let a = 1.0 / 128, c = 5.0
+        let input = grayAlphaBuffer(width: 60, height: 20) { x, _ in (Float(a * Double(x)), 1) }
+        let length = (c * a * c * a + 1).squareRoot()
+        let expected = [0.5 - 0.5 * c * a / length, 0.5, 0.5 + 0.5 / length, 1]
+        for smoothness in [0.0, 0.75] {
+            let out = normalMap(input, [("smoothness", .double(smoothness)), ("contrast", .double(c))])
+            let inner = NormalMap(smoothness: Float(smoothness)).margin
+            for y in 0 ..< 20 { for x in inner ..< 60 - inner {
+                for k in 0 ..< 4 {
+                    XCTAssertEqual(Double(out[(y * 60 + x) * 4 + k]), expected[k], accuracy: 1e-6,
+                                   "smoothness \(smoothness) (\(x), \(y)) channel \(k)")
+                }
+            } }
+        }
+    }
+
+    func testTheOutputIsOpaqueAndMatchesTheKernelAtAnyOrigin() {
+        // Clamped or wrapped at the image's own borders, wherever the image lies.
+        for tileable in [false, true] {
+            for (width, height, origin) in [(57, 43, (x: 7, y: -5)), (5, 3, (x: 0, y: 0)), (1, 1, (x: -2, y: 3))] {
+                let (input, heights) = randomHeights(width: width, height: height, origin: origin, seed: 31)
+                let props: [(String, GeglValue)] = [("smoothness", .double(1)), ("tileable", .bool(tileable))]
+                let output = GeglGraph.apply(Self.op, props, to: input, format: Self.rgb)
+                XCTAssertEqual(output.extent.x, Int32(origin.x))
+                XCTAssertEqual(output.extent.width, Int32(width))
+                let out = output.get(format: Self.rgb)
+                XCTAssertTrue(stride(from: 3, to: out.count, by: 4).allSatisfy { out[$0] == 1 }, "opaque")
+                XCTAssertTrue(out == NormalMap(smoothness: 1, tileable: tileable).render(heights),
+                              "tileable \(tileable), \(width)×\(height) at \(origin): the kernel's bits")
+            }
+        }
+    }
+
+    func testTheBoundingBoxIsTheInputs() {
+        let (input, _) = randomHeights(width: 30, height: 20, origin: (x: 4, y: 9), seed: 32)
+        let graph = GeglGraph()
+        let source = graph.node("gegl:buffer-source", [("buffer", .buffer(input))])
+        let op = graph.node(Self.op, [("smoothness", .double(1))])
+        graph.chain([source, op])
+        let box = gegl_node_get_bounding_box(op)
+        XCTAssertEqual([box.x, box.y, box.width, box.height], [4, 9, 30, 20], "not grown by the margins")
+    }
+
+    func testOutputIsIdenticalForAnyThreadCountAndTileSize() {
+        let (input, _) = randomHeights(width: 300, height: 200, seed: 33)
+        for tileable in [false, true] {
+            let props: [(String, GeglValue)] = [("smoothness", .double(0.75)), ("tileable", .bool(tileable))]
+            Gegl.setThreads(1)
+            let one = normalMap(input, props)
+            Gegl.setThreads(4)
+            let four = normalMap(input, props)
+            XCTAssertTrue(one == four, "GEGL_THREADS 1 and 4 must give bit-identical output (tileable \(tileable))")
+            Gegl.setTileSize(width: 37, height: 91)
+            let (odd, _) = randomHeights(width: 300, height: 200, seed: 33)
+            let tiled = normalMap(odd, props)
+            Gegl.setTileSize(width: 128, height: 64)
+            XCTAssertTrue(one == tiled, "the tile size must not change the output: no seams (tileable \(tileable))")
+        }
+    }
+
+    func testNonFinitePixelsAndEmptyBuffersDoNotCrash() {
+        let wild = grayAlphaBuffer(width: 4, height: 3) { x, y in
+            [(Float.nan, 1), (.infinity, 1), (1, .nan), (-.infinity, 0.5), (1e30, 1), (0.2, 1)][(x + y) % 6]
+        }
+        for props: [(String, GeglValue)] in [[], [("tileable", .bool(true)), ("contrast", .double(100))]] {
+            XCTAssertTrue(normalMap(wild, props).allSatisfy(\.isFinite))
+        }
+        XCTAssertEqual(normalMap(GeglBufferRef(width: 0, height: 0)).count, 0)
+    }
+
+    // MARK: the `gegl` command-line tool
+
+    func testCLIMakesANormalMapOfABumpPNG() throws {
+        let dir = BuildProducts.temporaryDirectory("normal-map-cli")
+        let input = dir.appendingPathComponent("bump.png"), output = dir.appendingPathComponent("normals.png")
+        GeglGraph.save(bumpStroke(), to: input.path)
+        for (file, props) in [("normals.png", [String]()), ("directx.png", ["smoothness=0.5", "contrast=6", "flip-y=true"])] {
+            let out = dir.appendingPathComponent(file)
+            let result = runCommand("gegl", ["-i", input.path, "-o", out.path, "--", Self.op] + props,
+                                    environment: ["GEGL_PATH": ImpastoModule.geglPath])
+            XCTAssertEqual(result.status, 0, result.output)
+        }
+        let normals = try XCTUnwrap(FloatImage.load(output))
+        let directX = try XCTUnwrap(FloatImage.load(dir.appendingPathComponent("directx.png")))
+        XCTAssertEqual([normals.width, normals.height], [64, 64])
+        XCTAssertGreaterThan(normals.pixel(32, 12)[normals.pixel(32, 12).startIndex + 1], 0.52, "top edge: G > 0.5")
+        XCTAssertLessThan(normals.pixel(12, 32).first ?? 1, 0.48, "left edge: R < 0.5")
+        XCTAssertLessThan(directX.pixel(32, 12)[directX.pixel(32, 12).startIndex + 1], 0.48, "flip-y=true: G < 0.5")
+        XCTAssertTrue(stride(from: 3, to: normals.samples.count, by: 4).allSatisfy { normals.samples[$0] == 1 }, "opaque")
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+/// BristlePaint's normal map in Swift, without GEGL: SPEC's formula, conventions and borders.
+final class NormalMapTests: XCTestCase {
+    /// The plane whose value at (x, y) is `h(x, y)`.
+    func plane(_ width: Int, _ height: Int, _ h: (Int, Int) -> Float) -> Plane {
+        var plane = Plane(width: width, height: height)
+        for y in 0 ..< height { for x in 0 ..< width { plane[x, y] = h(x, y) } }
+        return plane
+    }
+
+    /// The normals of a whole plane, row-major.
+    func normals(_ settings: NormalMap, _ heights: Plane, parallel: ParallelFor = .serial) -> [SIMD3<Float>] {
+        var out = [SIMD3<Float>](repeating: SIMD3(.nan, .nan, .nan), count: heights.width * heights.height)
+        out.withUnsafeMutableBufferPointer { out in
+            settings.normals(of: heights, parallel: parallel) { y, row in
+                for x in row.indices { out[y * heights.width + x] = row[x] }
+            }
+        }
+        return out
+    }
+
+    /// A bump as BristlePaint paints it: a white disc at 10 % opacity, h = 0.1 inside.
+    func bump(size: Int = 48, radius: Double = 14) -> Plane {
+        plane(size, size) { x, y in
+            let dx = Double(x) + 0.5 - Double(size) / 2, dy = Double(y) + 0.5 - Double(size) / 2
+            return dx * dx + dy * dy <= radius * radius ? 0.1 : 0
+        }
+    }
+
+    /// normalize(−c·a, b, 1) in Double: SPEC's normal for ∂h/∂x = a, c·∂h/∂y = b.
+    func expectedNormal(_ cx: Double, _ cy: Double) -> [Double] {
+        let length = (cx * cx + cy * cy + 1).squareRoot()
+        return [-cx / length, cy / length, 1 / length]
+    }
+
+    func testFlatHeightsGiveTheFlatColourEverywhere() {
+        for smoothness: Float in [0, 0.75, 1] {
+            for tileable in [false, true] {
+                let rgba = NormalMap(smoothness: smoothness, tileable: tileable).render(Plane(width: 19, height: 7, repeating: 0.3))
+                XCTAssertEqual(rgba.count, 19 * 7 * 4)
+                for i in stride(from: 0, to: rgba.count, by: 4) {
+                    XCTAssertEqual(Array(rgba[i ..< i + 4]), [0.5, 0.5, 1, 1], "smoothness \(smoothness) tileable \(tileable)")
+                }
+            }
+        }
+    }
+
+    func testARampFollowsTheFormulaInTheInterior() {
+        // h = a·x (a power of two: exact heights and differences), ∂h/∂x = a.
+        let a: Float = 1.0 / 64, c: Float = 3
+        let ramp = plane(40, 30) { x, _ in a * Float(x) }
+        let expected = expectedNormal(Double(c) * Double(a), 0)
+        for smoothness: Float in [0, 0.5, 1] {
+            let settings = NormalMap(smoothness: smoothness, contrast: c)
+            let n = normals(settings, ramp), m = settings.margin
+            // A blurred ramp is the same ramp wherever the blur does not reach a border.
+            let inner = smoothness == 0 ? 1 : m
+            for y in 0 ..< 30 { for x in inner ..< 40 - inner {
+                for k in 0 ..< 3 {
+                    XCTAssertEqual(Double(n[y * 40 + x][k]), expected[k], accuracy: 1e-6, "smoothness \(smoothness) (\(x), \(y))")
+                }
+            } }
+            XCTAssertLessThan(n[0].x, 0, "clamped at the border the ramp still rises to the right")
+        }
+        // The encoded colour: R = 0.5 + 0.5·nₓ < 0.5, G = 0.5, B = 0.5 + 0.5·n_z.
+        let rgba = NormalMap(smoothness: 0, contrast: c).render(ramp)
+        let p = (10 * 40 + 20) * 4
+        XCTAssertEqual(Double(rgba[p]), 0.5 + 0.5 * expected[0], accuracy: 1e-6)
+        XCTAssertEqual(rgba[p + 1], 0.5)
+        XCTAssertEqual(Double(rgba[p + 2]), 0.5 + 0.5 * expected[2], accuracy: 1e-6)
+        XCTAssertEqual(rgba[p + 3], 1)
+    }
+
+    func testARampDownTheImageTiltsTheNormalUp() {
+        // h = a·y rises downwards: ∂h/∂y = a, n_y = +c·a / |…| > 0 (green up, OpenGL).
+        let a: Float = 1.0 / 32, c: Float = 2
+        let n = normals(NormalMap(smoothness: 0, contrast: c), plane(9, 12) { _, y in a * Float(y) })
+        let expected = expectedNormal(0, Double(c) * Double(a))
+        for k in 0 ..< 3 { XCTAssertEqual(Double(n[5 * 9 + 4][k]), expected[k], accuracy: 1e-6) }
+    }
+
+    func testTheTopEdgeOfABumpIsGreenAndFlipYInvertsIt() {
+        let opengl = NormalMap().render(bump()), directX = NormalMap(flipY: true).render(bump())
+        func channel(_ rgba: [Float], _ x: Int, _ y: Int, _ c: Int) -> Float { rgba[(y * 48 + x) * 4 + c] }
+        // The disc spans rows 10 … 37 through the centre column 24.
+        XCTAssertGreaterThan(channel(opengl, 24, 10, 1), 0.52, "top edge faces up: G > 0.5")
+        XCTAssertLessThan(channel(opengl, 24, 37, 1), 0.48, "bottom edge faces down: G < 0.5")
+        XCTAssertLessThan(channel(directX, 24, 10, 1), 0.48, "DirectX: the top edge has G < 0.5")
+        for i in 0 ..< 48 * 48 {
+            XCTAssertEqual(opengl[4 * i + 1] + directX[4 * i + 1], 1, accuracy: 1e-7, "flip-y mirrors green")
+            for c in [0, 2, 3] { XCTAssertEqual(opengl[4 * i + c], directX[4 * i + c]) }
+        }
+    }
+
+    func testTheLeftEdgeOfABumpIsDarkRed() {
+        let rgba = NormalMap().render(bump())
+        XCTAssertLessThan(rgba[(24 * 48 + 10) * 4], 0.48, "left edge faces left: R < 0.5")
+        XCTAssertGreaterThan(rgba[(24 * 48 + 37) * 4], 0.52, "right edge faces right: R > 0.5")
+        XCTAssertEqual(Array(rgba[(24 * 48 + 24) * 4 ..< (24 * 48 + 24) * 4 + 4]), [0.5, 0.5, 1, 1],
+                       "the middle of the bump is flat")
+    }
+
+    func testContrastScalesTheSlope() {
+        // −nₓ / n_z = c·∂h/∂x: proportional to c; c = 0 is flat.
+        let a: Float = 1.0 / 16
+        let ramp = plane(12, 3) { x, _ in a * Float(x) }
+        for c: Float in [0, 0.5, 1, 3, 10, 100] {
+            let n = normals(NormalMap(smoothness: 0, contrast: c), ramp)[1 * 12 + 6]
+            XCTAssertEqual(-n.x / n.z, c * a, accuracy: 1e-5 * max(1, c * a), "contrast \(c)")
+        }
+    }
+
+    func testSmoothnessSoftensAStep() {
+        // A vertical step edge: the steepest slope falls as the blur widens.
+        let step = plane(60, 8) { x, _ in x < 30 ? 0 : 1 }
+        var previous = Float.infinity
+        for smoothness: Float in [0, 0.25, 0.5, 0.75, 1] {
+            let n = normals(NormalMap(smoothness: smoothness, contrast: 1), step)
+            let steepest = n.map { abs($0.x / $0.z) }.max() ?? 0
+            XCTAssertLessThan(steepest, previous, "smoothness \(smoothness)")
+            previous = steepest
+        }
+        XCTAssertEqual(normals(NormalMap(smoothness: 0, contrast: 1), step).map { abs($0.x / $0.z) }.max() ?? 0,
+                       0.5, accuracy: 1e-6, "unsmoothed: the central difference of a unit step is 1/2")
+    }
+
+    /// A pattern that tiles: periodic in x (period 24) and in y (period 20).
+    func periodic(_ x: Int, _ y: Int) -> Float {
+        Float(0.5 + 0.25 * cos(2 * Double.pi * Double(x) / 24) + 0.25 * sin(2 * Double.pi * Double(y) / 20))
+    }
+
+    func testTileableWrapsAndMatchesThePatternRepeated() {
+        let tile = plane(24, 20, periodic)
+        let tiled = plane(72, 60) { x, y in tile[x % 24, y % 20] }
+        for smoothness: Float in [0, 0.75] {
+            let wrapped = normals(NormalMap(smoothness: smoothness, tileable: true), tile)
+            let repeated = normals(NormalMap(smoothness: smoothness), tiled)
+            for y in 0 ..< 20 { for x in 0 ..< 24 {
+                XCTAssertEqual(wrapped[y * 24 + x], repeated[(y + 20) * 72 + x + 24],
+                               "tileable = the middle copy of the pattern repeated (\(x), \(y))")
+            } }
+        }
+    }
+
+    func testTileableHasNoSpuriousSlopeAtTheBordersButClampDoes() {
+        // h = cos(2πx/24) peaks at x = 0: the true slope there is 0 (its neighbours, x = 1 and
+        // the wrapped-around x = 23, are equal). Clamped, the border sees a one-sided slope.
+        let tile = plane(24, 6) { x, _ in Float(cos(2 * Double.pi * Double(x) / 24)) }
+        let wrapped = normals(NormalMap(smoothness: 0, tileable: true), tile)
+        let clamped = normals(NormalMap(smoothness: 0), tile)
+        XCTAssertEqual(wrapped[3 * 24].x, 0, accuracy: 1e-6, "tileable: flat at the crest on the border")
+        XCTAssertGreaterThan(clamped[3 * 24].x, 0.05, "clamped: the edge pixel repeats, a false slope")
+        // At the right border (x = 23) the wrapped slope equals the true one, mirrored from x = 1.
+        XCTAssertEqual(wrapped[3 * 24 + 23].x, -wrapped[3 * 24 + 1].x, accuracy: 1e-6)
+    }
+
+    func testPiecesFromPaddedWindowsAreTheWholeBitForBit() {
+        // What GEGL does: a piece of the output from the input around it, padded by `margin`
+        // (clamped beyond the image), is exactly that part of the whole.
+        var rng = SeededRandom(seed: 21)
+        let heights = plane(53, 41) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        for tileable in [false, true] {
+            let settings = NormalMap(smoothness: 0.75, tileable: tileable)
+            let whole = settings.render(heights), m = settings.margin
+            let padded = heights.padded(by: m, wrapping: tileable)
+            for (x0, y0, w, h) in [(0, 0, 17, 9), (30, 20, 23, 21), (5, 33, 40, 8), (52, 40, 1, 1)] {
+                let window = plane(w + 2 * m, h + 2 * m) { x, y in padded[x0 + x, y0 + y] }
+                var piece = [Float](repeating: -1, count: w * h * 4)
+                piece.withUnsafeMutableBufferPointer { settings.render(window: window, margin: m, into: $0.baseAddress!) }
+                for y in 0 ..< h {
+                    let row = Array(whole[((y0 + y) * 53 + x0) * 4 ..< ((y0 + y) * 53 + x0 + w) * 4])
+                    XCTAssertEqual(Array(piece[y * w * 4 ..< (y + 1) * w * 4]), row, "tileable \(tileable) piece at (\(x0), \(y0)) row \(y)")
+                }
+            }
+        }
+    }
+
+    func testAnySplitOfTheWorkGivesTheSameBits() {
+        var rng = SeededRandom(seed: 22)
+        let heights = plane(70, 53) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        for tileable in [false, true] {
+            let settings = NormalMap(smoothness: 0.75, tileable: tileable)
+            XCTAssertTrue(settings.render(heights, parallel: .serial) == settings.render(heights, parallel: .split(into: 5)))
+        }
+    }
+
+    func testMarginIsTheBlurReachPlusOne() {
+        XCTAssertEqual(NormalMap(smoothness: 0).margin, 1)
+        XCTAssertEqual(NormalMap(smoothness: 0.75).margin, 10, "σ = 2.25: ⌊4σ⌋ = 9 taps each side, + 1")
+        XCTAssertEqual(NormalMap(smoothness: 1).margin, 13)
+        XCTAssertEqual(NormalMap(smoothness: 5).margin, 13, "clamped to smoothness 1")
+        XCTAssertEqual(NormalMap(smoothness: .nan).margin, 10, "NaN: the default")
+        XCTAssertEqual(NormalMap(smoothness: -1).margin, 1)
+    }
+
+    func testHeightsAreLumaTimesAlpha() {
+        let grayAlpha: [Float] = [1, 0.1, 0.5, 1, 0.8, 0]
+        let h = grayAlpha.withUnsafeBufferPointer { NormalMap.heights(grayAlpha: $0.baseAddress!, width: 3, height: 1) }
+        XCTAssertEqual(h.values, [0.1, 0.5, 0])
+    }
+
+    func testParametersAreSanitized() {
+        let bad = NormalMap(smoothness: .nan, contrast: .infinity).sanitized
+        XCTAssertEqual(bad.smoothness, 0.75)
+        XCTAssertEqual(bad.contrast, NormalMap.contrastRange.upperBound)
+        XCTAssertEqual(NormalMap(smoothness: 2, contrast: -3).sanitized, NormalMap(smoothness: 1, contrast: 0))
+        XCTAssertEqual(NormalMap(contrast: .nan).sanitized.contrast, 3)
+    }
+
+    func testNonFiniteHeightsAndTinySizesDoNotTrap() {
+        let wild = plane(5, 4) { x, y in [Float.nan, .infinity, -.infinity, 1e30, -1e30, 0.5][(x + y) % 6] }
+        for settings in [NormalMap(), NormalMap(smoothness: 1, contrast: 100, tileable: true),
+                         NormalMap(smoothness: .nan, contrast: .nan, flipY: true)] {
+            let rgba = settings.render(wild)
+            XCTAssertTrue(rgba.allSatisfy(\.isFinite), "\(settings)")
+            for (w, h) in [(0, 0), (0, 5), (1, 1), (1, 7), (2, 2), (3, 1)] {
+                let out = settings.render(plane(w, h) { x, _ in Float(x) })
+                XCTAssertEqual(out.count, w * h * 4)
+                XCTAssertTrue(out.allSatisfy(\.isFinite))
+            }
+        }
+        // A window too small for its margin, or a negative or huge margin: nothing, no trap.
+        var out = [Float](repeating: -1, count: 4 * 4 * 4)
+        out.withUnsafeMutableBufferPointer { out in
+            for margin in [-5, 2, 3, Int.max] {
+                NormalMap().render(window: Plane(width: 4, height: 4), margin: margin, into: out.baseAddress!)
+            }
+        }
+        XCTAssertEqual(Array(out[0 ..< 4]), [0.5, 0.5, 1, 1], "margin −5 counts as 0: the whole window")
+    }
+}
