@@ -15,6 +15,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 profile=${GIMP2_DIRECTORY:-${XDG_CONFIG_HOME:-$HOME/.config}/GIMP/2.10}
+# GIMP reads a relative GIMP2_DIRECTORY as relative to the home directory.
+case $profile in /*) ;; *) profile=$HOME/$profile ;; esac
 plugin_dir=$profile/plug-ins/impasto
 plugin=$plugin_dir/impasto
 module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
@@ -48,15 +50,19 @@ if [ "$uninstall" = 1 ]; then
 fi
 
 # --- what the machine needs -------------------------------------------------------------
-# Debian packages: build (headers, pkg-config), run and verify (gimp-console, gegl CLI), a font.
+# Debian packages: GIMP and the gegl CLI (to verify) always; headers and pkg-config to build;
+# a font for the demo, which sets text in DejaVu Sans Bold.
 missing=()
-pkg-config --exists gegl-0.4 2>/dev/null || missing+=(libgegl-dev libbabl-dev)
-pkg-config --exists gimp-2.0 2>/dev/null || missing+=(libgimp2.0-dev)
-command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v gimp-console-2.10 >/dev/null || missing+=(gimp)
 command -v gegl >/dev/null || missing+=(gegl)
-# The demo (and the tests) set text in DejaVu Sans Bold.
-[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
+if [ -z "$from" ]; then
+  command -v pkg-config >/dev/null || missing+=(pkg-config)
+  pkg-config --exists gegl-0.4 2>/dev/null || missing+=(libgegl-dev libbabl-dev)
+  pkg-config --exists gimp-2.0 2>/dev/null || missing+=(libgimp2.0-dev)
+fi
+if [ "$demo" = 1 ] && [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ]; then
+  missing+=(fonts-dejavu-core)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     say "installing Debian packages: ${missing[*]}"
@@ -76,8 +82,15 @@ if [ -n "$from" ]; then
 else
   command -v swift >/dev/null || die "swift is not on PATH (Impasto needs Swift 5.9 or later: https://swift.org/install)"
   say "building (release) in $here"
-  (cd "$here" && swift build -c release --product impasto-gegl 2>&1 | grep -v 'prohibited flag' | tail -n 3 \
-     && swift build -c release --product impasto 2>&1 | grep -v 'prohibited flag' | tail -n 1)
+  log=$(mktemp)
+  for product in impasto-gegl impasto; do
+    if ! (cd "$here" && swift build -c release --product "$product") >"$log" 2>&1; then
+      grep -v 'prohibited flag' "$log" | tail -n 40 >&2
+      rm -f "$log"
+      die "the build of $product failed (compiler output above)"
+    fi
+  done
+  rm -f "$log"
   bin=$(cd "$here" && swift build -c release --show-bin-path)
 fi
 [ -x "$bin/impasto" ] || die "no plug-in at $bin/impasto (build failed?)"

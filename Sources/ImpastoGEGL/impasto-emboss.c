@@ -177,14 +177,23 @@ get_required_for_output (GeglOperation       *operation,
 {
   const GeglRectangle *box = gegl_operation_source_get_bounding_box (operation, input_pad);
 
-  return box ? *box : *GEGL_RECTANGLE (0, 0, 0, 0);
+  /* An endless input (gegl:color, a pattern) cannot be read whole: it passes through
+   * (operation_process), so only the requested part is needed; an endless aux picture is
+   * ignored. */
+  if (! box)
+    return *GEGL_RECTANGLE (0, 0, 0, 0);
+  if (gegl_rectangle_is_infinite_plane (box))
+    return g_strcmp0 (input_pad, "input") == 0 ? *roi : *GEGL_RECTANGLE (0, 0, 0, 0);
+  return *box;
 }
 
 static GeglRectangle
 get_cached_region (GeglOperation       *operation,
                    const GeglRectangle *roi)
 {
-  return get_bounding_box (operation);
+  GeglRectangle box = get_bounding_box (operation);
+
+  return gegl_rectangle_is_infinite_plane (&box) ? *roi : box;
 }
 
 static GeglRectangle
@@ -192,7 +201,9 @@ get_invalidated_by_change (GeglOperation       *operation,
                            const gchar         *input_pad,
                            const GeglRectangle *input_region)
 {
-  return get_bounding_box (operation);
+  GeglRectangle box = get_bounding_box (operation);
+
+  return gegl_rectangle_is_infinite_plane (&box) ? *input_region : box;
 }
 
 static void
@@ -288,7 +299,8 @@ process (GeglOperation       *operation,
                         gegl_operation_get_source_space (operation, "input")), params.color);
 
   /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */
-  if (aux && gegl_operation_source_get_bounding_box (operation, "aux"))
+  if (aux && gegl_operation_source_get_bounding_box (operation, "aux") &&
+      ! gegl_rectangle_is_infinite_plane (gegl_operation_source_get_bounding_box (operation, "aux")))
     {
       shading_box = *gegl_operation_source_get_bounding_box (operation, "aux");
       shading = g_try_malloc_n ((gsize) MAX (shading_box.width, 0) * (gsize) MAX (shading_box.height, 0),
@@ -305,12 +317,51 @@ process (GeglOperation       *operation,
         }
     }
 
+  /* The kernel keeps about 3 floats per pixel (mask, distances, heights) and Swift cannot
+   * survive a failed allocation: make sure the memory is there before going in. */
+  {
+    gpointer probe = g_try_malloc_n ((gsize) buffers.box.width * (gsize) buffers.box.height,
+                                     4 * sizeof (gfloat));
+    if (! probe)
+      {
+        g_warning ("impasto:emboss: not enough memory for a %d×%d image",
+                   buffers.box.width, buffers.box.height);
+        g_free (shading);
+        return FALSE;
+      }
+    g_free (probe);
+  }
+
   impasto_emboss (buffers.box.width, buffers.box.height, &io,
                   shading, shading_box.width, shading_box.height,
                   &params, impasto_gegl_parallel);
 
   g_free (shading);
   return TRUE;
+}
+
+/* An endless input has no whole to emboss: pass it through unchanged (as GEGL's own
+ * whole-image ops, e.g. gegl:distance-transform, do). */
+static gboolean
+operation_process (GeglOperation        *operation,
+                   GeglOperationContext *context,
+                   const gchar          *output_prop,
+                   const GeglRectangle  *result,
+                   gint                  level)
+{
+  GeglOperationClass  *parent = GEGL_OPERATION_CLASS (gegl_op_parent_class);
+  const GeglRectangle *in     = gegl_operation_source_get_bounding_box (operation, "input");
+
+  if (in && gegl_rectangle_is_infinite_plane (in))
+    {
+      GObject *input = gegl_operation_context_get_object (context, "input");
+
+      if (input)
+        gegl_operation_context_take_object (context, "output", g_object_ref (input));
+      return TRUE;
+    }
+  return parent->process (operation, context, output_prop, result,
+                          gegl_operation_context_get_level (context));
 }
 
 static void
@@ -320,6 +371,7 @@ gegl_op_class_init (GeglOpClass *klass)
   GeglOperationComposerClass *composer_class  = GEGL_OPERATION_COMPOSER_CLASS (klass);
 
   operation_class->prepare                   = prepare;
+  operation_class->process                   = operation_process;
   operation_class->get_bounding_box          = get_bounding_box;
   operation_class->get_required_for_output   = get_required_for_output;
   operation_class->get_cached_region         = get_cached_region;

@@ -50,11 +50,18 @@ impasto_gegl_parallel (size_t           size,
       pieces[i].size   = size * (i + 1) / n - pieces[i].offset;
     }
 
+  /* A thread that cannot be started (process limits) is no reason to abort the host
+   * application: its piece then runs here. */
   for (i = 1; i < n; i++)
-    threads[i] = g_thread_new ("impasto", run_piece, &pieces[i]);
+    threads[i] = g_thread_try_new ("impasto", run_piece, &pieces[i], NULL);
 
   run_piece (&pieces[0]);
 
   for (i = 1; i < n; i++)
-    g_thread_join (threads[i]);
+    {
+      if (threads[i])
+        g_thread_join (threads[i]);
+      else
+        run_piece (&pieces[i]);
+    }
 }

@@ -4,10 +4,11 @@ import ImpastoGegl
 /// Runs one GEGL operation over a drawable the way GIMP's own filters do: only the
 /// selection's bounding box is rendered, into the shadow buffer, which GIMP then merges
 /// through the selection mask (so partial selections blend) as one undo step. `aux`, a
-/// drawable, feeds the op's aux pad.
+/// drawable, feeds the op's aux pad. With `addsAlpha`, a layer without an alpha channel
+/// gets one first (in the same undo group), for ops whose output alpha matters.
 enum DrawableFilter {
     static func apply(_ operation: String, _ properties: [(String, GeglValue)], aux: Int32? = nil,
-                      to drawable: Int32, progress message: String) throws(ProcedureFailure) {
+                      addsAlpha: Bool = false, to drawable: Int32, progress message: String) throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
@@ -15,6 +16,10 @@ enum DrawableFilter {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
             return  // the selection does not touch this drawable: nothing to change
+        }
+        if addsAlpha, gimp_item_is_layer(drawable) != 0, gimp_drawable_has_alpha(drawable) == 0,
+           gimp_layer_add_alpha(drawable) == 0 {
+            throw .execution("could not add an alpha channel to the layer")
         }
         let rect = GeglRectangle(x: x, y: y, width: width, height: height)
         gimp_progress_init(message)
@@ -37,7 +42,9 @@ enum DrawableFilter {
             shadow.flush()
         }
         gimp_progress_update(1)
-        gimp_drawable_merge_shadow(drawable, 1)
+        guard gimp_drawable_merge_shadow(drawable, 1) != 0 else {
+            throw .execution("GIMP did not accept the result (is the layer or a group it is in locked?)")
+        }
         gimp_drawable_update(drawable, x, y, width, height)
     }
 }

@@ -37,10 +37,6 @@ enum EmbossProcedure: ImpastoProcedure {
         if let shading, gimp_drawable_is_indexed(shading) != 0 {
             throw .execution("\(name): the shading drawable is indexed; convert its image to RGB first.")
         }
-        // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
-        if gimp_item_is_layer(drawable) != 0, gimp_drawable_has_alpha(drawable) == 0 {
-            gimp_layer_add_alpha(drawable)
-        }
         try DrawableFilter.apply(
             "impasto:emboss",
             [("radius", .double(arguments.double("radius"))),
@@ -49,6 +45,7 @@ enum EmbossProcedure: ImpastoProcedure {
              ("liquify", .double(arguments.double("liquify"))),
              ("mask-source", .int(Int(arguments.int("mask-source")))),
              ("preset", .enumNick(arguments.name("preset")))],
-            aux: shading, to: drawable, progress: "Impasto Emboss")
+            // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
+            aux: shading, addsAlpha: true, to: drawable, progress: "Impasto Emboss")
     }
 }

@@ -40,7 +40,7 @@ enum ProcedureRunner {
                 arguments = try decode(procedure, params.dropFirst(3))
             default:
                 // RUN-INTERACTIVE has no dialog yet: like RUN-WITH-LAST-VALS it reuses the last values.
-                arguments = LastValues.load(procedure)
+                arguments = LastValues.load(procedure).forgettingVanishedDrawables()
             }
             for (parameter, value) in zip(procedure.parameters, arguments.values) {
                 if let problem = parameter.problem(with: value) {
@@ -91,14 +91,31 @@ enum ProcedureRunner {
             throw .execution("\(procedure.name): a layer group has no pixels of its own; "
                              + "choose a layer inside it, or merge the group first.")
         }
-        guard gimp_item_get_lock_content(drawable) == 0 else {
-            throw .execution("\(procedure.name): the pixels of this layer are locked; "
-                             + "unlock them in the Layers dialog first.")
+        var item = drawable
+        while item > 0 {  // the layer, then each group it is in
+            guard gimp_item_get_lock_content(item) == 0 else {
+                throw .execution("\(procedure.name): the pixels of this layer " + (item == drawable ? "are" : "(or of a group it is in) are")
+                                 + " locked; unlock them in the Layers dialog first.")
+            }
+            item = gimp_item_get_parent(item)
         }
         guard gimp_drawable_is_indexed(drawable) == 0 else {
             throw .execution("\(procedure.name): indexed images are not supported; "
                              + "convert the image to RGB or grayscale first (Image → Mode → RGB).")
         }
+    }
+}
+
+extension ProcedureArguments {
+    /// The same values, with any optional drawable that no longer exists (its image was closed
+    /// since) set back to −1, so that Repeat and Re-show keep working.
+    func forgettingVanishedDrawables() -> ProcedureArguments {
+        var copy = self
+        for (i, parameter) in parameters.enumerated() {
+            guard case .drawable(optional: true) = parameter.kind, case .int(let id) = values[i], id != -1 else { continue }
+            if gimp_item_is_valid(id) == 0 || gimp_item_is_drawable(id) == 0 { copy.values[i] = .int(-1) }
+        }
+        return copy
     }
 }
 

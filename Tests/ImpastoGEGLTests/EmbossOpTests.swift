@@ -232,6 +232,36 @@ final class EmbossOpTests: XCTestCase {
         XCTAssertTrue(one == odd, "tile size must not change the output (no seams)")
     }
 
+    func testAnEndlessInputPassesThroughAndAnEndlessAuxIsIgnored() {
+        // gegl:checkerboard has no edges: there is no whole to emboss, so it passes through.
+        let rect = GeglRectangle(x: 0, y: 0, width: 64, height: 48)
+        let graph = GeglGraph()
+        let pattern = graph.node("gegl:checkerboard", [("x", .int(8)), ("y", .int(8))])
+        let op = graph.node(Self.op)
+        let out = GeglBufferRef(width: 64, height: 48)
+        let reference = GeglBufferRef(width: 64, height: 48)
+        let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(out))])
+        graph.chain([pattern, op, sink])
+        graph.process(sink, rect: rect)
+        let plain = GeglGraph()
+        let plainPattern = plain.node("gegl:checkerboard", [("x", .int(8)), ("y", .int(8))])
+        let plainSink = plain.node("gegl:write-buffer", [("buffer", .buffer(reference))])
+        plain.chain([plainPattern, plainSink])
+        plain.process(plainSink, rect: rect)
+        XCTAssertTrue(out.get() == reference.get())
+
+        // An endless "sphere picture" (a pattern, a flat colour) is ignored: the procedural look.
+        let withColour = GeglBufferRef(width: 80, height: 80)
+        let g = GeglGraph()
+        let source = g.node("gegl:buffer-source", [("buffer", .buffer(disc()))])
+        let op2 = g.node(Self.op)
+        let write = g.node("gegl:write-buffer", [("buffer", .buffer(withColour))])
+        g.chain([source, op2, write])
+        g.connect(g.node("gegl:checkerboard"), to: op2, pad: "aux")
+        g.process(write, rect: GeglRectangle(x: 0, y: 0, width: 80, height: 80))
+        XCTAssertTrue(withColour.get() == emboss(disc()), "an endless aux is ignored: the default look")
+    }
+
     func testTinyEmptyAndNonFiniteInputsDoNotCrash() {
         XCTAssertEqual(emboss(GeglBufferRef(width: 0, height: 0)).count, 0)
         let one = emboss(maskBuffer(width: 1, height: 1) { _, _ in 1 })

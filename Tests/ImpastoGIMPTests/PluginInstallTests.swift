@@ -70,6 +70,17 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertTrue(files(below: root).contains("config/GIMP/2.10/plug-ins/impasto/impasto"))
     }
 
+    func testARelativeGimp2DirectoryIsUnderHomeAsGimpReadsIt() {
+        let home = BuildProducts.temporaryDirectory("relative")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME": home.path, "GIMP2_DIRECTORY": "my-gimp-profile",
+                   "XDG_DATA_HOME": home.appendingPathComponent("data").path]
+        let result = runCommand("/bin/sh", ["-c", "cd / && exec \"$0\" --from \"$1\"", script, BuildProducts.binDirectory.path],
+                                environment: env, removing: ["XDG_CONFIG_HOME", "GEGL_PATH"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(files(below: home).contains("my-gimp-profile/plug-ins/impasto/impasto"), result.output)
+    }
+
     func testRejectsUnknownOptionsAndMissingBuilds() {
         let root = BuildProducts.temporaryDirectory("bad")
         defer { try? FileManager.default.removeItem(at: root) }
