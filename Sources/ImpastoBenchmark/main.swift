@@ -188,6 +188,12 @@ func emboss(radius: Double) -> Side {
     }
 }
 
+func normalMap(smoothness: Double) -> Side {
+    Side(label: "impasto:bristle-normal-map smoothness \(smoothness)") { graph in
+        [graph.node("impasto:bristle-normal-map", [("smoothness", .double(smoothness))])]
+    }
+}
+
 let cases: [Case] = [
     Case(name: "pencil linear vs gegl:invert-linear", format: "RGBA float",
          ours: pencil(linear: true),
@@ -210,6 +216,14 @@ let cases: [Case] = [
          target: 1.0),
     Case(name: "emboss r=100 vs emboss r=10", format: "RGBA float", input: .shapes,
          ours: emboss(radius: 100), reference: emboss(radius: 10), target: 0.7),
+    Case(name: "normal map smoothness 0 vs gegl:normal-map", format: "R'G'B'A float", input: .shapes,
+         ours: normalMap(smoothness: 0),
+         reference: Side(label: "gegl:normal-map") { [$0.node("gegl:normal-map")] },
+         target: 1.5),
+    Case(name: "normal map smoothness 0.75 vs gegl:normal-map", format: "R'G'B'A float", input: .shapes,
+         ours: normalMap(smoothness: 0.75),
+         reference: Side(label: "gegl:normal-map") { [$0.node("gegl:normal-map")] },
+         target: 1.0),
 ]
 
 let threadScalingTarget = 1.5
@@ -419,7 +433,8 @@ guard Gegl.hasOperation(ourOp) else {
     cleanupAndFail("\(ourOp) is not available after loading \(modulePath) (is it a GEGL module built from this tree?)")
 }
 let referenceOps = ["gegl:buffer-source", "gegl:write-buffer", "gegl:invert-linear", "gegl:invert-gamma",
-                    "gegl:hue-chroma", "gegl:saturation", "gegl:emboss", "impasto:emboss"]
+                    "gegl:hue-chroma", "gegl:saturation", "gegl:emboss", "impasto:emboss",
+                    "gegl:normal-map", "impasto:bristle-normal-map"]
 for op in referenceOps where !Gegl.hasOperation(op) {
     cleanupAndFail("GEGL's \(op) is not available (is GEGL's plug-in directory loaded?)")
 }

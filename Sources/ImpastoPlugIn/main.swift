@@ -4,6 +4,7 @@ import CGIMP
 let procedures: [ImpastoProcedure.Type] = [
     PencilHueSaturationProcedure.self,
     EmbossProcedure.self,
+    BristleNormalMapProcedure.self,
 ]
 
 /// GIMP keeps the return values after `run` returns: they live for the process.

@@ -1,0 +1,36 @@
+import ImpastoKernels
+
+/// plug-in-impasto-bristle-normal-map (SPEC.md): impasto:bristle-normal-map on a drawable —
+/// a bump layer painted white at low opacity becomes a normal map.
+enum BristleNormalMapProcedure: ImpastoProcedure {
+    static let name = "plug-in-impasto-bristle-normal-map"
+    static let blurb = "Turn a bump layer into a normal map, as BristlePaint did with SpriteKit"
+    static let help = """
+        The height is luminance × alpha of the drawable (a bump layer painted white at low \
+        opacity). smoothness blurs it first by 3 × smoothness pixels; contrast scales the \
+        slopes. The result is an opaque normal map in the OpenGL convention (green up); \
+        flip-y = 1 gives the DirectX convention. tileable = 1 wraps around the borders, for \
+        seamless textures.
+        """
+    static let menuLabel = "_Bristle Normal Map..."
+    static let menuPath = "<Image>/Filters/Map"
+
+    static let parameters: [ProcedureParameter] = [
+        .float("smoothness", Double(NormalMap.smoothnessRange.lowerBound) ... Double(NormalMap.smoothnessRange.upperBound),
+               default: Double(NormalMap.bristlePaint.smoothness), "Blur before the slopes are taken, 0..1 (sigma = 3 x smoothness px)"),
+        .float("contrast", Double(NormalMap.contrastRange.lowerBound) ... Double(NormalMap.contrastRange.upperBound),
+               default: Double(NormalMap.bristlePaint.contrast), "How steep the slopes are, 0..100"),
+        .boolean("flip-y", default: false, "1: DirectX convention (green down) instead of OpenGL (green up)"),
+        .boolean("tileable", default: false, "1: wrap around the borders instead of repeating the edge pixels"),
+    ]
+
+    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+        try DrawableFilter.apply(
+            "impasto:bristle-normal-map",
+            [("smoothness", .double(arguments.double("smoothness"))),
+             ("contrast", .double(arguments.double("contrast"))),
+             ("flip-y", .bool(arguments.bool("flip-y"))),
+             ("tileable", .bool(arguments.bool("tileable")))],
+            to: drawable, progress: "Bristle Normal Map")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ImpastoTestSupport
+import XCTest
+
+/// plug-in-impasto-bristle-normal-map in GIMP 2.10 batch mode: a bump layer painted white at
+/// 10 % opacity (BristlePaint's bump strokes) becomes a normal map.
+final class BristleNormalMapBatchTests: XCTestCase {
+    static let helpers = """
+        (define (impasto-save image drawable name)
+          (gimp-file-save RUN-NONINTERACTIVE image drawable
+                          (string-append "\(session.root.path)/" name) name))
+        (define (impasto-bump)
+          (let* ((image (car (gimp-image-new 120 80 RGB)))
+                 (layer (car (gimp-layer-new image 120 80 RGBA-IMAGE "bump" 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image layer 0 0)
+            (gimp-drawable-fill layer FILL-TRANSPARENT)
+            (gimp-image-select-ellipse image CHANNEL-OP-REPLACE 30 10 60 60)
+            (gimp-context-set-foreground '(255 255 255))
+            (gimp-context-set-opacity 10)
+            (gimp-drawable-edit-fill layer FILL-FOREGROUND)
+            (gimp-context-set-opacity 100)
+            (gimp-selection-none image)
+            (list image layer)))
+        """
+
+    static let scenarios: [(String, String)] = [
+        ("opengl", """
+            (let* ((b (impasto-bump)))
+              (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE (car b) (cadr b) 0.75 3 0 0)
+              (impasto-save (car b) (cadr b) "opengl.png"))
+            """),
+        ("directx", """
+            (let* ((b (impasto-bump)))
+              (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE (car b) (cadr b) 0.75 3 1 0)
+              (impasto-save (car b) (cadr b) "directx.png"))
+            """),
+        ("contrast-range", "(let* ((b (impasto-bump))) (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE (car b) (cadr b) 0.75 -1 0 0))"),
+    ]
+
+    static let session = PrivateGimp()
+    static let run = session.batch(scenarios.map(\.1), prelude: helpers)
+
+    override class func tearDown() {
+        session.remove()
+        super.tearDown()
+    }
+
+    func outcome(_ name: String) -> PrivateGimp.Outcome? {
+        guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else { return nil }
+        return Self.run.outcomes[i]
+    }
+
+    func image(_ name: String) throws -> FloatImage {
+        XCTAssertTrue(ImpastoModule.load())
+        return try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.session.path(name))),
+                             "\(name) was not written; GIMP said:\n\(Self.run.log)")
+    }
+
+    func testTheBumpBecomesAnOpenGLNormalMap() throws {
+        XCTAssertEqual(outcome("opengl"), .success, Self.run.log)
+        let map = try image("opengl.png")
+        func pixel(_ x: Int, _ y: Int) -> [Float] { Array(map.pixel(x, y)) }
+        // Far from the disc and in its middle: flat, (0.5, 0.5, 1) within 8-bit rounding.
+        for (x, y) in [(5, 5), (60, 40)] {
+            let p = pixel(x, y)
+            XCTAssertEqual(p[0], 0.5, accuracy: 1.0 / 255)
+            XCTAssertEqual(p[1], 0.5, accuracy: 1.0 / 255)
+            XCTAssertEqual(p[2], 1, accuracy: 1.0 / 255)
+        }
+        XCTAssertGreaterThan(pixel(60, 10)[1], 0.51, "the top edge of a bump faces up: green above 0.5")
+        XCTAssertLessThan(pixel(60, 69)[1], 0.49, "the bottom edge faces down")
+        XCTAssertLessThan(pixel(30, 40)[0], 0.49, "the left edge faces left: red below 0.5")
+        XCTAssertTrue(map.samples.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 1 }, "opaque")
+    }
+
+    func testFlipYGivesTheDirectXConvention() throws {
+        XCTAssertEqual(outcome("directx"), .success, Self.run.log)
+        let gl = try image("opengl.png"), dx = try image("directx.png")
+        XCTAssertLessThan(dx.pixel(60, 10)[dx.pixel(60, 10).startIndex + 1], 0.49, "green points down")
+        XCTAssertEqual(dx.pixel(60, 10)[dx.pixel(60, 10).startIndex + 1] + gl.pixel(60, 10)[gl.pixel(60, 10).startIndex + 1],
+                       1, accuracy: 2.0 / 255)
+    }
+
+    func testAnOutOfRangeContrastFailsWithAClearMessage() {
+        guard case .error(let message) = outcome("contrast-range") else {
+            return XCTFail("contrast -1 must fail; GIMP said:\n\(Self.run.log)")
+        }
+        XCTAssertTrue(message.contains("contrast must be between 0 and 100, not -1"), message)
+    }
+}
