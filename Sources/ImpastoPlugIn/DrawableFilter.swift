@@ -4,11 +4,14 @@ import ImpastoGegl
 /// Runs one GEGL operation over a drawable the way GIMP's own filters do: only the
 /// selection's bounding box is rendered, into the shadow buffer, which GIMP then merges
 /// through the selection mask (so partial selections blend) as one undo step. `aux`, a
-/// drawable, feeds the op's aux pad. With `addsAlpha`, a layer without an alpha channel
-/// gets one first (in the same undo group), for ops whose output alpha matters.
+/// drawable, feeds the op's aux pad; with `alignsAux` it is placed where it lies in the
+/// image relative to the drawable (a bump layer under its painting), otherwise it comes as a
+/// picture of its own. With `addsAlpha`, a layer without an alpha channel gets one first (in
+/// the same undo group), for ops whose output alpha matters.
 enum DrawableFilter {
     static func apply(_ operation: String, _ properties: [(String, GeglValue)], aux: Int32? = nil,
-                      addsAlpha: Bool = false, to drawable: Int32, progress message: String) throws(ProcedureFailure) {
+                      alignsAux: Bool = false, addsAlpha: Bool = false, to drawable: Int32,
+                      progress message: String) throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
@@ -33,7 +36,17 @@ enum DrawableFilter {
             graph.chain([input, op, output])
             if let aux {
                 let picture = GeglBufferRef(owning: gimp_drawable_get_buffer(aux))
-                graph.connect(graph.node("gegl:buffer-source", [("buffer", .buffer(picture))]), to: op, pad: "aux")
+                var auxSource = graph.node("gegl:buffer-source", [("buffer", .buffer(picture))])
+                if alignsAux {
+                    var (ax, ay, dx, dy): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+                    gimp_drawable_offsets(aux, &ax, &ay)
+                    gimp_drawable_offsets(drawable, &dx, &dy)
+                    let shift = graph.node("gegl:translate", [("x", .double(Double(ax - dx))),
+                                                              ("y", .double(Double(ay - dy)))])
+                    graph.chain([auxSource, shift])
+                    auxSource = shift
+                }
+                graph.connect(auxSource, to: op, pad: "aux")
             }
             graph.process(output, rect: rect) { done in
                 gimp_progress_update(done)

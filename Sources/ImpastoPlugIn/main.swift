@@ -5,6 +5,7 @@ let procedures: [ImpastoProcedure.Type] = [
     PencilHueSaturationProcedure.self,
     EmbossProcedure.self,
     BristleNormalMapProcedure.self,
+    NormalLightProcedure.self,
 ]
 
 /// GIMP keeps the return values after `run` returns: they live for the process.

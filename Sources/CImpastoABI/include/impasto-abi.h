@@ -104,6 +104,35 @@ void impasto_bristle_normal_map (const float                  *gray_alpha,
                                  const ImpastoNormalMapParams *params,
                                  ImpastoParallelFunc           parallel);
 
+/* impasto:normal-light (BristlePaint, SpriteKit's normal-mapped sprite): a colour lit by one
+ * distant light through the normals of a bump layer, the same normals as
+ * impasto_bristle_normal_map (y up). In linear RGB:
+ * colour' = colour x light x (ambient + (1 - ambient) max(0, n.L) / L_z)
+ *           + specular x light x max(0, n.H)^shininess; alpha is kept. */
+typedef struct
+{
+  double smoothness;      /* the bump's pre-blur, as ImpastoNormalMapParams */
+  double contrast;        /* c, as ImpastoNormalMapParams */
+  double azimuth;         /* light direction, degrees counter-clockwise from +x (135: top-left), -360..360 */
+  double elevation;       /* degrees above the canvas, 0..90 (90: from straight above) */
+  double ambient;         /* 0..1 */
+  double specular;        /* 0..4 */
+  double shininess;       /* Blinn exponent, 1..1000 */
+  float  light_color[3];  /* linear RGB */
+} ImpastoNormalLightParams;
+
+/* window: the bump, window_width x window_height Y'A float, as for impasto_bristle_normal_map
+ * (margin: impasto_bristle_normal_map_margin (smoothness)). rgba: the colour of the inner
+ * (window_width - 2 margin) x (window_height - 2 margin) pixels, linear RGBA float, lit in
+ * place (a window too small for its margin leaves it unchanged). */
+void impasto_normal_light (const float                    *gray_alpha,
+                           long                            window_width,
+                           long                            window_height,
+                           long                            margin,
+                           float                          *rgba,
+                           const ImpastoNormalLightParams *params,
+                           ImpastoParallelFunc             parallel);
+
 #ifdef __cplusplus
 }
 #endif

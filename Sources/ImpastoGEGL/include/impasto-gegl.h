@@ -9,6 +9,7 @@
 void gegl_op_impasto_pencil_hue_saturation_register_type (GTypeModule *module);
 void gegl_op_impasto_emboss_register_type (GTypeModule *module);
 void gegl_op_impasto_bristle_normal_map_register_type (GTypeModule *module);
+void gegl_op_impasto_normal_light_register_type (GTypeModule *module);
 
 /* The parallel-for the Swift kernels get (impasto-parallel.c). */
 void impasto_gegl_parallel (size_t size, ImpastoRangeFunc func, void *data);

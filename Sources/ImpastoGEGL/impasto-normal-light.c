@@ -1,0 +1,282 @@
+/* impasto:normal-light — BristlePaint's lit painting, like SpriteKit's normal-mapped sprite:
+ * the input (the painting) lit by one distant light through the normals of the aux (the
+ * bump layer, exactly as impasto:bristle-normal-map reads it). Without an aux there is
+ * nothing to light: the input passes through unchanged. The maths is Swift
+ * (ImpastoKernels/NormalLight.swift over NormalMap and NormalLighting), reached through
+ * impasto-abi.h; this file only declares the op to GEGL. */
+
+#ifdef GEGL_PROPERTIES
+
+property_double (smoothness, "Smoothness", 0.75)
+    description ("Blur the bump by 3 × smoothness pixels (Gaussian σ) before taking its "
+                 "slopes, so single strokes give soft ridges (0: no blur)")
+    value_range (0.0, 1.0)
+    ui_range    (0.0, 1.0)
+
+property_double (contrast, "Contrast", 3.0)
+    description ("How steep the slopes look: the bump's heights (luminance × alpha) are "
+                 "scaled by this")
+    value_range (0.0, 100.0)
+    ui_range    (0.0, 10.0)
+
+property_boolean (tileable, "Tileable", FALSE)
+    description ("Wrap the bump around at its borders, for a texture that tiles; otherwise "
+                 "its edge pixels repeat")
+
+property_double (light_azimuth, "Light azimuth", 135.0)
+    description ("Direction the light comes from, in degrees counter-clockwise from the "
+                 "right (135: the top-left)")
+    value_range (-360.0, 360.0)
+    ui_range    (0.0, 360.0)
+    ui_meta     ("unit", "degree")
+    ui_meta     ("direction", "ccw")
+
+property_double (light_elevation, "Light elevation", 45.0)
+    description ("Height of the light above the canvas, in degrees (90: straight above)")
+    value_range (0.0, 90.0)
+    ui_range    (0.0, 90.0)
+    ui_meta     ("unit", "degree")
+
+property_double (ambient, "Ambient", 0.35)
+    description ("Share of the light every slope gets whatever way it faces (1: no shading)")
+    value_range (0.0, 1.0)
+    ui_range    (0.0, 1.0)
+
+property_double (specular, "Specular", 0.6)
+    description ("Strength of the highlights on slopes facing the light (0: matte)")
+    value_range (0.0, 4.0)
+    ui_range    (0.0, 4.0)
+
+property_double (shininess, "Shininess", 40.0)
+    description ("Size of the highlights: higher is smaller and sharper (Blinn exponent)")
+    value_range (1.0, 1000.0)
+    ui_range    (1.0, 200.0)
+
+property_color (light_color, "Light color", "white")
+    description ("Colour of the light")
+
+#else
+
+#define GEGL_OP_COMPOSER
+#define GEGL_OP_NAME     impasto_normal_light
+#define GEGL_OP_C_SOURCE impasto-normal-light.c
+
+#include "gegl-op.h"
+#include "impasto-gegl.h"
+
+static void
+prepare (GeglOperation *operation)
+{
+  const Babl *space      = gegl_operation_get_source_space (operation, "input");
+  const Babl *bump_space = gegl_operation_get_source_space (operation, "aux");
+
+  /* Lighting is light: linear RGB. The bump is read as impasto:bristle-normal-map reads it. */
+  gegl_operation_set_format (operation, "input",  babl_format_with_space ("RGBA float", space));
+  gegl_operation_set_format (operation, "aux",    babl_format_with_space ("Y'A float", bump_space));
+  gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
+}
+
+static GeglRectangle
+get_bounding_box (GeglOperation *operation)
+{
+  const GeglRectangle *in = gegl_operation_source_get_bounding_box (operation, "input");
+
+  return in ? *in : *GEGL_RECTANGLE (0, 0, 0, 0);
+}
+
+static gint
+margin (GeglOperation *operation)
+{
+  return impasto_bristle_normal_map_margin (GEGL_PROPERTIES (operation)->smoothness);
+}
+
+static GeglRectangle
+grown (const GeglRectangle *rect,
+       gint                 by)
+{
+  return *GEGL_RECTANGLE (rect->x - by, rect->y - by, rect->width + 2 * by, rect->height + 2 * by);
+}
+
+/* One axis of a window of the bump, [*start, *start + *size), replaced by the part of the
+ * bump, [bump_start, bump_start + bump_size), that the abyss continues it from: all of it
+ * when it wraps around, or the nearest edge pixels when it is clamped (still one row or
+ * column when the window lies wholly beside the bump). */
+static void
+onto_bump (gint     *start,
+           gint     *size,
+           gint      bump_start,
+           gint      bump_size,
+           gboolean  wrap)
+{
+  gint end      = *start + *size;
+  gint bump_end = bump_start + bump_size;
+
+  if (wrap)
+    {
+      if (*start < bump_start || end > bump_end)
+        {
+          *start = bump_start;
+          *size  = bump_size;
+        }
+    }
+  else
+    {
+      gint first = CLAMP (*start,  bump_start, bump_end - 1);
+      gint last  = CLAMP (end - 1, bump_start, bump_end - 1);
+
+      *start = first;
+      *size  = last - first + 1;
+    }
+}
+
+/* A piece of the output needs its own colour and the bump within the normals' margin of it,
+ * continued beyond the bump's borders (clamped, or wrapped when tileable): ask for the part
+ * of the bump that continuation reads, so every piece sees the same bump (no seams). */
+static GeglRectangle
+get_required_for_output (GeglOperation       *operation,
+                         const gchar         *input_pad,
+                         const GeglRectangle *roi)
+{
+  const GeglRectangle *bump = gegl_operation_source_get_bounding_box (operation, "aux");
+  GeglRectangle        window;
+
+  if (g_strcmp0 (input_pad, "aux") != 0 || gegl_rectangle_is_empty (roi) ||
+      gegl_rectangle_is_infinite_plane (roi))
+    return *roi;
+  window = grown (roi, margin (operation));
+  if (! bump || gegl_rectangle_is_empty (bump))
+    return *GEGL_RECTANGLE (0, 0, 0, 0);
+  if (gegl_rectangle_is_infinite_plane (bump))
+    return window;
+
+  onto_bump (&window.x, &window.width,  bump->x, bump->width,  GEGL_PROPERTIES (operation)->tileable);
+  onto_bump (&window.y, &window.height, bump->y, bump->height, GEGL_PROPERTIES (operation)->tileable);
+  return window;
+}
+
+/* A change of the bump reaches the normals' margin around it; one at its border also
+ * reaches everything the continuation beyond the border (clamped or wrapped) feeds. */
+static GeglRectangle
+get_invalidated_by_change (GeglOperation       *operation,
+                           const gchar         *input_pad,
+                           const GeglRectangle *input_region)
+{
+  const GeglRectangle *bump = gegl_operation_source_get_bounding_box (operation, "aux");
+  GeglRectangle        reach;
+
+  if (g_strcmp0 (input_pad, "aux") != 0)
+    return *input_region;
+  reach = grown (input_region, margin (operation));
+  if (bump && gegl_rectangle_contains (bump, &reach))
+    return reach;
+  return get_bounding_box (operation);
+}
+
+static gboolean
+process (GeglOperation       *operation,
+         GeglBuffer          *input,
+         GeglBuffer          *aux,
+         GeglBuffer          *output,
+         const GeglRectangle *result,
+         gint                 level)
+{
+  GeglProperties           *o      = GEGL_PROPERTIES (operation);
+  gint                      m      = margin (operation);
+  GeglRectangle             window = grown (result, m);
+  ImpastoNormalLightParams  params = {
+    .smoothness = o->smoothness,
+    .contrast   = o->contrast,
+    .azimuth    = o->light_azimuth,
+    .elevation  = o->light_elevation,
+    .ambient    = o->ambient,
+    .specular   = o->specular,
+    .shininess  = o->shininess,
+  };
+  gfloat                   *gray_alpha;
+  gfloat                   *rgba;
+
+  if (! input)
+    return TRUE;  /* no painting (only a bump): nothing to light */
+
+  /* Zeroed: an aux that yields no buffer (an empty bump) is flat. */
+  gray_alpha = g_try_malloc0_n ((gsize) window.width * (gsize) window.height, 2 * sizeof (gfloat));
+  rgba       = g_try_malloc_n ((gsize) result->width * (gsize) result->height, 4 * sizeof (gfloat));
+  if (! gray_alpha || ! rgba)
+    {
+      g_warning ("impasto:normal-light: no memory for a %d×%d piece", result->width, result->height);
+      g_free (gray_alpha);
+      g_free (rgba);
+      return FALSE;
+    }
+
+  gegl_color_get_pixel (o->light_color, babl_format_with_space ("RGB float",
+                        gegl_operation_get_source_space (operation, "input")), params.light_color);
+  gegl_buffer_get (input, result, 1.0, gegl_operation_get_format (operation, "input"),
+                   rgba, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+  if (aux)
+    gegl_buffer_get (aux, &window, 1.0, gegl_operation_get_format (operation, "aux"),
+                     gray_alpha, GEGL_AUTO_ROWSTRIDE, o->tileable ? GEGL_ABYSS_LOOP : GEGL_ABYSS_CLAMP);
+  /* Serial: GEGL already runs pieces of the op on its threads. */
+  impasto_normal_light (gray_alpha, window.width, window.height, m, rgba, &params, NULL);
+  gegl_buffer_set (output, result, 0, gegl_operation_get_format (operation, "output"),
+                   rgba, GEGL_AUTO_ROWSTRIDE);
+
+  g_free (gray_alpha);
+  g_free (rgba);
+  return TRUE;
+}
+
+/* No bump connected: nothing to light, so the painting passes through as it is. */
+static gboolean
+operation_process (GeglOperation        *operation,
+                   GeglOperationContext *context,
+                   const gchar          *output_prop,
+                   const GeglRectangle  *result,
+                   gint                  level)
+{
+  GeglOperationClass *parent = GEGL_OPERATION_CLASS (gegl_op_parent_class);
+
+  if (! gegl_operation_get_source_node (operation, "aux"))
+    {
+      GObject *input = gegl_operation_context_get_object (context, "input");
+
+      if (input)
+        gegl_operation_context_take_object (context, "output", g_object_ref (input));
+      return TRUE;
+    }
+  return parent->process (operation, context, output_prop, result,
+                          gegl_operation_context_get_level (context));
+}
+
+static void
+gegl_op_class_init (GeglOpClass *klass)
+{
+  GeglOperationClass         *operation_class = GEGL_OPERATION_CLASS (klass);
+  GeglOperationComposerClass *composer_class  = GEGL_OPERATION_COMPOSER_CLASS (klass);
+
+  operation_class->prepare                   = prepare;
+  operation_class->process                   = operation_process;
+  operation_class->get_bounding_box          = get_bounding_box;
+  operation_class->get_required_for_output   = get_required_for_output;
+  operation_class->get_invalidated_by_change = get_invalidated_by_change;
+  operation_class->threaded                  = TRUE;
+  composer_class->process                    = process;
+  composer_class->aux_label                  = "Bump";
+  composer_class->aux_description            = "The bump layer whose relief is lit: height is "
+                                               "luminance × alpha (white strokes at low opacity)";
+
+  gegl_operation_class_set_keys (operation_class,
+    "name",            "impasto:normal-light",
+    "title",           "Normal Light (Impasto)",
+    "categories",      "light",
+    "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
+    "gimp:menu-label", "Impasto Normal Light...",
+    "description",     "Lights a painting through the relief of a bump layer (aux: white "
+                       "strokes at low opacity, as BristlePaint paints them), like SpriteKit's "
+                       "normal-mapped sprites: the bump's normals as impasto:bristle-normal-map "
+                       "makes them, one distant light with ambient and a Blinn-Phong highlight. "
+                       "Without a bump the painting is unchanged",
+    NULL);
+}
+
+#endif

@@ -1,0 +1,59 @@
+/// BristlePaint's lit painting: SpriteKit's normal-mapped sprite, a colour layer lit through
+/// the normals of a bump layer (SPEC, impasto:bristle-normal-map, "Lighting").
+///
+/// The normals are exactly `NormalMap`'s (height h = Y'·alpha of the bump, blurred, its
+/// slopes in the y-up frame); each colour pixel is then `NormalLighting`'s
+/// colour · light · (ambient + (1 − ambient)·max(0, n·L) / L_z) + specular · light · max(0, n·H)^shininess,
+/// in linear RGB; alpha is left as it is. Where the bump is flat, colour + the flat sheen.
+///
+/// A pixel's result depends only on its own colour and the bump within `margin` of it, so
+/// pieces computed from padded windows of the bump are the whole image's, bit for bit.
+public struct NormalLight: Equatable, Sendable {
+    /// How the bump becomes normals (`flipY` plays no part: lighting works in the y-up frame).
+    public var normalMap: NormalMap
+    /// The light.
+    public var lighting: NormalLighting
+
+    public init(normalMap: NormalMap = .bristlePaint, lighting: NormalLighting = NormalLighting()) {
+        self.normalMap = normalMap
+        self.lighting = lighting
+    }
+
+    /// Pixels of bump a lit pixel needs on each side: the normal map's margin.
+    public var margin: Int { normalMap.margin }
+
+    /// Lights `rgba`, the inner (width − 2·margin) × (height − 2·margin) pixels of `window`
+    /// as interleaved linear RGBA floats, in place. `window` holds the bump's heights continued
+    /// `margin` pixels beyond those pixels on each side, as for `NormalMap.normals(window:margin:)`.
+    /// A window too small for its margin leaves `rgba` as it is.
+    public func shade(window: Plane, margin: Int, rgba: UnsafeMutablePointer<Float>,
+                      parallel: ParallelFor = .serial) {
+        let m = min(max(0, margin), window.width), width = window.width - 2 * m
+        let light = lighting.prepared
+        normalMap.normals(window: window, margin: margin, parallel: parallel) { y, normals in
+            let row = rgba + y * width * 4
+            for (x, n) in normals.enumerated() {
+                let pixel = row + 4 * x
+                let lit = light.shade(SIMD3(pixel[0], pixel[1], pixel[2]), normal: n)
+                pixel[0] = lit.x
+                pixel[1] = lit.y
+                pixel[2] = lit.z
+            }
+        }
+    }
+
+    /// The whole of `rgba` (bump.width × bump.height × 4 linear RGBA floats) lit through the
+    /// whole of `bump`, continued beyond its borders as `normalMap.tileable` says. Colour
+    /// that does not match the bump pixel for pixel comes back unlit.
+    public func shade(_ rgba: [Float], bump: Plane, parallel: ParallelFor = .serial) -> [Float] {
+        let margin = self.margin
+        var out = rgba
+        guard rgba.count == bump.width * bump.height * 4 else { return out }
+        out.withUnsafeMutableBufferPointer { out in
+            guard let out = out.baseAddress else { return }
+            shade(window: bump.padded(by: margin, wrapping: normalMap.tileable), margin: margin,
+                  rgba: out, parallel: parallel)
+        }
+        return out
+    }
+}

@@ -1,0 +1,284 @@
+import CGEGL
+import Foundation
+import ImpastoGegl
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+/// impasto:normal-light inside GEGL, in this process and through the `gegl` CLI: the input
+/// (a painting) lit through the normals of the aux (a bump layer).
+final class NormalLightOpTests: XCTestCase {
+    static let op = "impasto:normal-light"
+    static let rgba = "RGBA float"
+    static let grayAlpha = "Y'A float"
+
+    override func setUp() {
+        super.setUp()
+        XCTAssertTrue(ImpastoModule.load())
+        XCTAssertTrue(Gegl.hasOperation(Self.op), "the module at \(BuildProducts.module.path) did not register \(Self.op)")
+    }
+
+    override func tearDown() {
+        Gegl.setThreads(1)
+        super.tearDown()
+    }
+
+    /// An RGBA float buffer of `samples` over width × height at `origin`.
+    func buffer(width: Int, height: Int, origin: (x: Int, y: Int) = (0, 0), _ samples: [Float]) -> GeglBufferRef {
+        var extent = GeglRectangle(x: Int32(origin.x), y: Int32(origin.y), width: Int32(width), height: Int32(height))
+        let buffer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format(Self.rgba)))
+        buffer.set(samples)
+        return buffer
+    }
+
+    /// The painting: one opaque linear colour.
+    func solid(width: Int, height: Int, _ rgb: Float = 0.5) -> GeglBufferRef {
+        buffer(width: width, height: height, [Float](repeating: 0, count: width * height).flatMap { _ in [rgb, rgb, rgb, 1] })
+    }
+
+    /// BristlePaint's bump: a white disc at 10 % opacity on transparent.
+    func bumpStroke(size: Int = 64, radius: Double = 20) -> GeglBufferRef {
+        var samples = [Float]()
+        for y in 0 ..< size { for x in 0 ..< size {
+            let dx = Double(x) + 0.5 - Double(size) / 2, dy = Double(y) + 0.5 - Double(size) / 2
+            samples += dx * dx + dy * dy <= radius * radius ? [1, 1, 1, 0.1] : [0, 0, 0, 0]
+        } }
+        return buffer(width: size, height: size, samples)
+    }
+
+    func random(width: Int, height: Int, origin: (x: Int, y: Int) = (0, 0), seed: UInt64) -> GeglBufferRef {
+        var rng = SeededRandom(seed: seed)
+        return buffer(width: width, height: height, origin: origin,
+                      (0 ..< width * height * 4).map { _ in Float.random(in: 0 ... 1, using: &rng) })
+    }
+
+    /// The heights h = Y'·alpha the op reads from `bump`.
+    func heights(_ bump: GeglBufferRef) -> Plane {
+        let e = bump.extent
+        return bump.get(format: Self.grayAlpha, components: 2).withUnsafeBufferPointer {
+            NormalMap.heights(grayAlpha: $0.baseAddress!, width: Int(e.width), height: Int(e.height))
+        }
+    }
+
+    /// Runs the op on `colour` with `bump` on its aux (nil: none connected), optionally
+    /// passed through an op first (so the aux is an op's output, not a buffer), and with a
+    /// linear light colour; returns the output over the colour's extent as RGBA float.
+    func light(_ colour: GeglBufferRef, bump: GeglBufferRef?, _ properties: [(String, GeglValue)] = [],
+               bumpThroughAnOp: Bool = false, lightColor: SIMD3<Double>? = nil) -> [Float] {
+        let e = colour.extent
+        let output = buffer(width: Int(e.width), height: Int(e.height), origin: (Int(e.x), Int(e.y)),
+                            [Float](repeating: -1, count: Int(e.width * e.height) * 4))
+        let graph = GeglGraph()
+        let source = graph.node("gegl:buffer-source", [("buffer", .buffer(colour))])
+        let op = graph.node(Self.op, properties)
+        let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(output))])
+        graph.chain([source, op, sink])
+        if let bump {
+            var aux = graph.node("gegl:buffer-source", [("buffer", .buffer(bump))])
+            if bumpThroughAnOp {
+                let times1 = graph.node("gegl:multiply", [("value", .double(1))])
+                graph.chain([aux, times1])
+                aux = times1
+            }
+            graph.connect(aux, to: op, pad: "aux")
+        }
+        if let lightColor {
+            let color = gegl_color_new(nil)!
+            gegl_color_set_rgba(color, lightColor.x, lightColor.y, lightColor.z, 1)
+            var value = GValue()
+            g_value_init(&value, gegl_color_get_type())
+            g_value_set_object(&value, color)
+            gegl_node_set_property(op, "light-color", &value)
+            g_value_unset(&value)
+            g_object_unref(color)
+        }
+        graph.process(sink, rect: e)
+        return output.get()
+    }
+
+    func brightness(_ out: [Float], _ x: Int, _ y: Int, width: Int) -> Float {
+        let i = (y * width + x) * 4
+        return (out[i] + out[i + 1] + out[i + 2]) / 3
+    }
+
+    func testMetadataPropertiesAndDefaults() throws {
+        func key(_ k: String) -> String? { gegl_operation_get_key(Self.op, k).map { String(cString: $0) } }
+        XCTAssertEqual(key("title"), "Normal Light (Impasto)")
+        XCTAssertEqual(key("categories"), "light")
+        XCTAssertEqual(key("gimp:menu-path"), "<Image>/Filters/Light and Shadow")
+        XCTAssertEqual(key("gimp:menu-label"), "Impasto Normal Light...")
+        XCTAssertFalse(key("description")?.isEmpty ?? true)
+
+        func spec(_ name: String) throws -> UnsafeMutablePointer<GParamSpec> {
+            let spec = try XCTUnwrap(gegl_operation_find_property(Self.op, name), name)
+            XCTAssertFalse(String(cString: g_param_spec_get_blurb(spec)).isEmpty, "\(name) has a description")
+            return spec
+        }
+        func double(_ name: String) throws -> [Double] {
+            let d = UnsafeMutableRawPointer(try spec(name)).assumingMemoryBound(to: GeglParamSpecDouble.self).pointee
+            return [d.parent_instance.minimum, d.parent_instance.maximum, d.parent_instance.default_value,
+                    d.ui_minimum, d.ui_maximum]
+        }
+        /// [min, max, default] as the kernel has them (in Float).
+        func kernel(_ range: ClosedRange<Float>, _ value: Float) -> [Float] {
+            [range.lowerBound, range.upperBound, value]
+        }
+        func float(_ name: String) throws -> [Float] { try double(name)[0 ... 2].map { Float($0) } }
+        // [min, max, default, ui min, ui max]
+        XCTAssertEqual(try double("smoothness"), [0, 1, 0.75, 0, 1])
+        XCTAssertEqual(try double("contrast"), [0, 100, 3, 0, 10])
+        XCTAssertEqual(try double("light-azimuth"), [-360, 360, 135, 0, 360])
+        XCTAssertEqual(try double("light-elevation"), [0, 90, 45, 0, 90])
+        XCTAssertEqual(try double("ambient"), [0, 1, 0.35, 0, 1])
+        XCTAssertEqual(try double("specular"), [0, 4, 0.6, 0, 4])
+        XCTAssertEqual(try double("shininess"), [1, 1000, 40, 1, 200])
+        // The op's ranges and defaults are the kernels'.
+        let normals = NormalMap.bristlePaint, lighting = NormalLighting()
+        XCTAssertEqual(try float("smoothness"), kernel(NormalMap.smoothnessRange, normals.smoothness))
+        XCTAssertEqual(try float("contrast"), kernel(NormalMap.contrastRange, normals.contrast))
+        XCTAssertEqual(try float("light-azimuth"), kernel(NormalLighting.azimuthRange, lighting.azimuth))
+        XCTAssertEqual(try float("light-elevation"), kernel(NormalLighting.elevationRange, lighting.elevation))
+        XCTAssertEqual(try float("ambient"), kernel(NormalLighting.ambientRange, lighting.ambient))
+        XCTAssertEqual(try float("specular"), kernel(NormalLighting.specularRange, lighting.specular))
+        XCTAssertEqual(try float("shininess"), kernel(NormalLighting.shininessRange, lighting.shininess))
+
+        let tileable = UnsafeMutableRawPointer(try spec("tileable")).assumingMemoryBound(to: GParamSpecBoolean.self)
+        XCTAssertEqual(tileable.pointee.default_value, 0)
+        let white = try XCTUnwrap(gegl_param_spec_color_get_default(try spec("light-color")))
+        var (r, g, b, a) = (-1.0, -1.0, -1.0, -1.0)
+        gegl_color_get_rgba(white, &r, &g, &b, &a)
+        XCTAssertEqual([r, g, b, a], [1, 1, 1, 1], "the light is white")
+        let graph = GeglGraph()
+        XCTAssertNotEqual(gegl_node_has_pad(graph.node(Self.op), "aux"), 0, "the bump goes to the aux pad")
+    }
+
+    func testABumpLitFromTheTopLeftIsBrighterOnItsTopLeftEdge() {
+        let colour = solid(width: 64, height: 64), bump = bumpStroke()
+        let topLeft = light(colour, bump: bump)
+        // The disc (centre 32, radius 20) has its top-left edge near (17, 17), its bottom-right
+        // edge near (46, 46).
+        let flat = brightness(topLeft, 32, 32, width: 64)
+        XCTAssertGreaterThan(brightness(topLeft, 17, 17, width: 64), brightness(topLeft, 46, 46, width: 64) + 0.02,
+                             "SPEC: lit from the top-left (azimuth 135), the top-left edge is the brighter")
+        XCTAssertGreaterThan(brightness(topLeft, 17, 17, width: 64), flat)
+        XCTAssertLessThan(brightness(topLeft, 46, 46, width: 64), flat)
+        let bottomRight = light(colour, bump: bump, [("light-azimuth", .double(-45))])
+        XCTAssertGreaterThan(brightness(bottomRight, 46, 46, width: 64), brightness(bottomRight, 17, 17, width: 64) + 0.02)
+        XCTAssertTrue(stride(from: 3, to: topLeft.count, by: 4).allSatisfy { topLeft[$0] == 1 }, "alpha is the input's")
+        // Exactly the kernel's, on the heights Y'·alpha of the bump.
+        XCTAssertTrue(topLeft == NormalLight().shade(colour.get(), bump: heights(bump)), "the kernel's bits")
+    }
+
+    func testPropertiesReachTheKernel() {
+        let colour = random(width: 50, height: 40, seed: 51), bump = random(width: 50, height: 40, seed: 52)
+        let properties: [(String, GeglValue)] = [
+            ("smoothness", .double(0.4)), ("contrast", .double(6)), ("tileable", .bool(true)),
+            ("light-azimuth", .double(250)), ("light-elevation", .double(20)), ("ambient", .double(0.1)),
+            ("specular", .double(2)), ("shininess", .double(15)),
+        ]
+        let out = light(colour, bump: bump, properties, lightColor: SIMD3(0.5, 0.25, 1))
+        let kernel = NormalLight(normalMap: NormalMap(smoothness: 0.4, contrast: 6, tileable: true),
+                                 lighting: NormalLighting(azimuth: 250, elevation: 20, ambient: 0.1, specular: 2,
+                                                          shininess: 15, lightColor: SIMD3(0.5, 0.25, 1)))
+        XCTAssertTrue(out == kernel.shade(colour.get(), bump: heights(bump)),
+                      "every property, and the light colour in linear RGB, as the kernel has them")
+    }
+
+    func testWithoutABumpTheColourIsUnchanged() {
+        let colour = random(width: 41, height: 23, origin: (x: 3, y: -7), seed: 53)
+        XCTAssertTrue(light(colour, bump: nil) == colour.get(), "nothing to light")
+        XCTAssertTrue(light(colour, bump: nil, [("specular", .double(4)), ("ambient", .double(0))]) == colour.get())
+    }
+
+    func testTheBoundingBoxIsTheInputs() {
+        let graph = GeglGraph()
+        let colour = graph.node("gegl:buffer-source", [("buffer", .buffer(random(width: 30, height: 20, origin: (x: 4, y: 9), seed: 54)))])
+        let bump = graph.node("gegl:buffer-source", [("buffer", .buffer(random(width: 100, height: 90, origin: (x: -20, y: 0), seed: 55)))])
+        let op = graph.node(Self.op)
+        graph.chain([colour, op])
+        graph.connect(bump, to: op, pad: "aux")
+        let box = gegl_node_get_bounding_box(op)
+        XCTAssertEqual([box.x, box.y, box.width, box.height], [4, 9, 30, 20], "the painting's, not grown by the bump")
+    }
+
+    /// The expected output when the bump covers only part of the painting: the bump continued
+    /// beyond its own borders (clamped, or wrapped when tileable) under every painting pixel.
+    func expected(_ settings: NormalLight, colour: GeglBufferRef, bump: GeglBufferRef) -> [Float] {
+        let c = colour.extent, b = bump.extent, h = heights(bump), m = settings.margin
+        func onto(_ i: Int, _ start: Int32, _ size: Int32) -> Int {
+            let i = i - Int(start), n = Int(size)
+            return settings.normalMap.tileable ? ((i % n) + n) % n : min(max(i, 0), n - 1)
+        }
+        var window = Plane(width: Int(c.width) + 2 * m, height: Int(c.height) + 2 * m)
+        for y in 0 ..< window.height { for x in 0 ..< window.width {
+            window[x, y] = h[onto(Int(c.x) + x - m, b.x, b.width), onto(Int(c.y) + y - m, b.y, b.height)]
+        } }
+        var out = colour.get()
+        out.withUnsafeMutableBufferPointer { settings.shade(window: window, margin: m, rgba: $0.baseAddress!) }
+        return out
+    }
+
+    func testOutputIsIdenticalForAnyThreadCountAndTileSize() {
+        // The bump as large as the painting, or smaller and elsewhere (its own borders then
+        // clamp or wrap), as a buffer or as an op's output.
+        for (bumpSize, bumpOrigin, throughAnOp) in [((300, 200), (x: 0, y: 0), false),
+                                                    ((120, 80), (x: 50, y: 40), true),
+                                                    ((40, 30), (x: 320, y: -60), true)] {
+            for tileable in [false, true] {
+                let label = "bump \(bumpSize) at \(bumpOrigin), tileable \(tileable)"
+                let props: [(String, GeglValue)] = [("smoothness", .double(0.75)), ("tileable", .bool(tileable))]
+                func run() -> [Float] {
+                    light(random(width: 300, height: 200, seed: 56),
+                          bump: random(width: bumpSize.0, height: bumpSize.1, origin: bumpOrigin, seed: 57),
+                          props, bumpThroughAnOp: throughAnOp)
+                }
+                Gegl.setThreads(1)
+                let one = run()
+                Gegl.setThreads(4)
+                let four = run()
+                XCTAssertTrue(one == four, "GEGL_THREADS 1 and 4 must give bit-identical output (\(label))")
+                Gegl.setTileSize(width: 37, height: 91)
+                let tiled = run()
+                Gegl.setTileSize(width: 128, height: 64)
+                XCTAssertTrue(one == tiled, "the tile size must not change the output: no seams (\(label))")
+                let settings = NormalLight(normalMap: NormalMap(smoothness: 0.75, tileable: tileable))
+                XCTAssertTrue(one == expected(settings, colour: random(width: 300, height: 200, seed: 56),
+                                              bump: random(width: bumpSize.0, height: bumpSize.1, origin: bumpOrigin, seed: 57)),
+                              "the kernel's bits over the bump continued beyond its borders (\(label))")
+            }
+        }
+    }
+
+    func testNonFinitePixelsAndEmptyBuffersDoNotCrash() {
+        let wild: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0.2, 0.7]
+        let colour = buffer(width: 7, height: 5, (0 ..< 7 * 5 * 4).map { wild[$0 % 7] })
+        let bump = buffer(width: 7, height: 5, (0 ..< 7 * 5 * 4).map { wild[($0 * 3) % 7] })
+        let finite = solid(width: 7, height: 5)
+        for props: [(String, GeglValue)] in [[], [("tileable", .bool(true)), ("contrast", .double(100)),
+                                                  ("shininess", .double(1000)), ("specular", .double(4))]] {
+            XCTAssertEqual(light(colour, bump: bump, props).count, 7 * 5 * 4)
+            XCTAssertTrue(light(finite, bump: bump, props).allSatisfy(\.isFinite), "a wild bump lights a finite colour finitely")
+        }
+        XCTAssertEqual(light(GeglBufferRef(width: 0, height: 0), bump: bump).count, 0)
+        XCTAssertTrue(light(finite, bump: GeglBufferRef(width: 0, height: 0)).allSatisfy(\.isFinite), "an empty bump")
+    }
+
+    // MARK: the `gegl` command-line tool
+
+    func testCLILightsAPaintingThroughABumpPNG() throws {
+        let dir = BuildProducts.temporaryDirectory("normal-light-cli")
+        let painting = dir.appendingPathComponent("painting.png"), bump = dir.appendingPathComponent("bump.png")
+        let output = dir.appendingPathComponent("lit.png")
+        GeglGraph.save(solid(width: 64, height: 64, 0.2), to: painting.path)
+        GeglGraph.save(bumpStroke(), to: bump.path)
+        let result = runCommand("gegl", ["-i", painting.path, "-o", output.path, "--", Self.op,
+                                         "aux=[", "gegl:load", "path=\(bump.path)", "]", "specular=0"],
+                                environment: ["GEGL_PATH": ImpastoModule.geglPath])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lit = try XCTUnwrap(FloatImage.load(output, format: Self.rgba))
+        XCTAssertEqual([lit.width, lit.height], [64, 64])
+        func brightness(_ x: Int, _ y: Int) -> Float { lit.pixel(x, y).prefix(3).reduce(0, +) / 3 }
+        XCTAssertGreaterThan(brightness(17, 17), brightness(46, 46) + 0.005, "top-left edge brighter")
+        XCTAssertEqual(brightness(2, 2), 0.2, accuracy: 0.01, "flat and matte: the colour as it was")
+    }
+}
