@@ -353,13 +353,7 @@ operation_process (GeglOperation        *operation,
   const GeglRectangle *in     = gegl_operation_source_get_bounding_box (operation, "input");
 
   if (in && gegl_rectangle_is_infinite_plane (in))
-    {
-      GObject *input = gegl_operation_context_get_object (context, "input");
-
-      if (input)
-        gegl_operation_context_take_object (context, "output", g_object_ref (input));
-      return TRUE;
-    }
+    return impasto_gegl_pass_through (context);
   return parent->process (operation, context, output_prop, result,
                           gegl_operation_context_get_level (context));
 }

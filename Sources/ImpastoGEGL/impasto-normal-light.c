@@ -237,13 +237,7 @@ operation_process (GeglOperation        *operation,
   GeglOperationClass *parent = GEGL_OPERATION_CLASS (gegl_op_parent_class);
 
   if (! gegl_operation_get_source_node (operation, "aux"))
-    {
-      GObject *input = gegl_operation_context_get_object (context, "input");
-
-      if (input)
-        gegl_operation_context_take_object (context, "output", g_object_ref (input));
-      return TRUE;
-    }
+    return impasto_gegl_pass_through (context);
   return parent->process (operation, context, output_prop, result,
                           gegl_operation_context_get_level (context));
 }

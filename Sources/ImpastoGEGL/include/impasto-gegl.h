@@ -11,7 +11,12 @@ void gegl_op_impasto_emboss_register_type (GTypeModule *module);
 void gegl_op_impasto_bristle_normal_map_register_type (GTypeModule *module);
 void gegl_op_impasto_normal_light_register_type (GTypeModule *module);
 
-/* The parallel-for the Swift kernels get (impasto-parallel.c). */
-void impasto_gegl_parallel (size_t size, ImpastoRangeFunc func, void *data);
+typedef struct _GeglOperationContext GeglOperationContext;
+
+/* The parallel-for the Swift kernels get (impasto-gegl-shared.c). */
+void     impasto_gegl_parallel     (size_t size, ImpastoRangeFunc func, void *data);
+
+/* For an operation_process override: the input becomes the output unchanged. */
+gboolean impasto_gegl_pass_through (GeglOperationContext *context);
 
 #endif

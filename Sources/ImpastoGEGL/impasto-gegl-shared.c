@@ -1,10 +1,11 @@
-/* impasto-parallel.c — the parallel-for that the Swift kernels of whole-image ops use.
+/* impasto-gegl-shared.c — what several of Impasto's chant files need alike.
  *
+ * impasto_gegl_parallel: the parallel-for that the Swift kernels of whole-image ops use.
  * Such an op (impasto:emboss) renders everything in one process() call, and GEGL makes that
  * call from inside its own parallel rendering of the sink; gegl_parallel_distribute has one
  * pool and runs nested calls serially, so it would use one core. Instead this starts its own
  * threads, as many as GEGL's "threads" setting (GEGL_THREADS, GIMP's preference) allows. */
-#include <gegl.h>
+#include <gegl-plugin.h>
 #include "impasto-gegl.h"
 
 #define IMPASTO_MAX_THREADS 64
@@ -64,4 +65,14 @@ impasto_gegl_parallel (size_t           size,
       else
         run_piece (&pieces[i]);
     }
+}
+
+gboolean
+impasto_gegl_pass_through (GeglOperationContext *context)
+{
+  GObject *input = gegl_operation_context_get_object (context, "input");
+
+  if (input)
+    gegl_operation_context_take_object (context, "output", g_object_ref (input));
+  return TRUE;
 }
