@@ -38,27 +38,17 @@ final class BristleNormalMapBatchTests: XCTestCase {
     ]
 
     static let session = PrivateGimp()
-    static let run = session.batch(scenarios.map(\.1), prelude: helpers)
+    static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
 
     override class func tearDown() {
         session.remove()
         super.tearDown()
     }
 
-    func outcome(_ name: String) -> PrivateGimp.Outcome? {
-        guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else { return nil }
-        return Self.run.outcomes[i]
-    }
-
-    func image(_ name: String) throws -> FloatImage {
-        XCTAssertTrue(ImpastoModule.load())
-        return try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.session.path(name))),
-                             "\(name) was not written; GIMP said:\n\(Self.run.log)")
-    }
 
     func testTheBumpBecomesAnOpenGLNormalMap() throws {
-        XCTAssertEqual(outcome("opengl"), .success, Self.run.log)
-        let map = try image("opengl.png")
+        XCTAssertEqual(Self.run.outcome("opengl"), .success, Self.run.log)
+        let map = try Self.run.image("opengl.png")
         func pixel(_ x: Int, _ y: Int) -> [Float] { Array(map.pixel(x, y)) }
         // Far from the disc and in its middle: flat, (0.5, 0.5, 1) within 8-bit rounding.
         for (x, y) in [(5, 5), (60, 40)] {
@@ -74,15 +64,15 @@ final class BristleNormalMapBatchTests: XCTestCase {
     }
 
     func testFlipYGivesTheDirectXConvention() throws {
-        XCTAssertEqual(outcome("directx"), .success, Self.run.log)
-        let gl = try image("opengl.png"), dx = try image("directx.png")
+        XCTAssertEqual(Self.run.outcome("directx"), .success, Self.run.log)
+        let gl = try Self.run.image("opengl.png"), dx = try Self.run.image("directx.png")
         XCTAssertLessThan(dx.pixel(60, 10)[dx.pixel(60, 10).startIndex + 1], 0.49, "green points down")
         XCTAssertEqual(dx.pixel(60, 10)[dx.pixel(60, 10).startIndex + 1] + gl.pixel(60, 10)[gl.pixel(60, 10).startIndex + 1],
                        1, accuracy: 2.0 / 255)
     }
 
     func testAnOutOfRangeContrastFailsWithAClearMessage() {
-        guard case .error(let message) = outcome("contrast-range") else {
+        guard case .error(let message) = Self.run.outcome("contrast-range") else {
             return XCTFail("contrast -1 must fail; GIMP said:\n\(Self.run.log)")
         }
         XCTAssertTrue(message.contains("contrast must be between 0 and 100, not -1"), message)

@@ -98,29 +98,19 @@ final class EmbossBatchTests: XCTestCase {
     ]
 
     static let session = PrivateGimp(fonts: true)
-    static let run = session.batch(scenarios.map(\.1), prelude: helpers)
+    static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
 
     override class func tearDown() {
         session.remove()
         super.tearDown()
     }
 
-    func outcome(_ name: String) -> PrivateGimp.Outcome? {
-        guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else { return nil }
-        return Self.run.outcomes[i]
-    }
-
-    func image(_ name: String) throws -> FloatImage {
-        XCTAssertTrue(ImpastoModule.load())
-        return try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.session.path(name)), format: "R'G'B'A float"),
-                             "\(name) was not written; GIMP said:\n\(Self.run.log)")
-    }
 
     func alpha(_ image: FloatImage) -> [Float] { stride(from: 3, to: image.samples.count, by: 4).map { image.samples[$0] } }
 
     func testEmbossedTextKeepsTheTextsCoverageAndLooksLikePolishedMetal() throws {
-        XCTAssertEqual(outcome("text"), .success, Self.run.log)
-        let before = try image("text-before.png"), after = try image("text-mercury.png")
+        XCTAssertEqual(Self.run.outcome("text"), .success, Self.run.log)
+        let before = try Self.run.image("text-before.png"), after = try Self.run.image("text-mercury.png")
         XCTAssertEqual([after.width, after.height], [before.width, before.height])
         XCTAssertEqual(alpha(after), alpha(before), "coverage equals the text's, antialiased edges included")
         XCTAssertTrue(alpha(before).contains { $0 > 0 && $0 < 1 }, "the text is antialiased")
@@ -134,17 +124,17 @@ final class EmbossBatchTests: XCTestCase {
     }
 
     func testHigherPrecisionGivesTheSameRelief() throws {
-        XCTAssertEqual(outcome("float"), .success, Self.run.log)
-        let eight = try image("text-mercury.png"), float = try image("text-float.png")
+        XCTAssertEqual(Self.run.outcome("float"), .success, Self.run.log)
+        let eight = try Self.run.image("text-mercury.png"), float = try Self.run.image("text-float.png")
         XCTAssertEqual(float.samples.count, eight.samples.count)
         let worst = zip(eight.samples, float.samples).map { abs($0 - $1) }.max() ?? 1
         XCTAssertLessThanOrEqual(worst, 2.0 / 255, "32-bit linear and 8-bit perceptual images emboss alike")
     }
 
     func testOnlyTheSelectionIsEmbossed() throws {
-        XCTAssertEqual(outcome("selection"), .success, Self.run.log)
-        let before = try image("text-before.png"), embossed = try image("text-mercury.png")
-        let selected = try image("text-selection.png")
+        XCTAssertEqual(Self.run.outcome("selection"), .success, Self.run.log)
+        let before = try Self.run.image("text-before.png"), embossed = try Self.run.image("text-mercury.png")
+        let selected = try Self.run.image("text-selection.png")
         // The text layer starts at x = 16 in the image: its columns below 184 lie in the selection.
         var inside: Float = 0, outside: Float = 0
         for y in 0 ..< selected.height {
@@ -162,8 +152,8 @@ final class EmbossBatchTests: XCTestCase {
     }
 
     func testPresetsChangeTheLook() throws {
-        XCTAssertEqual(outcome("gold"), .success, Self.run.log)
-        let gold = try image("text-gold.png"), mercury = try image("text-mercury.png")
+        XCTAssertEqual(Self.run.outcome("gold"), .success, Self.run.log)
+        let gold = try Self.run.image("text-gold.png"), mercury = try Self.run.image("text-mercury.png")
         let g = PixelStatistics.meanRGB(gold.samples)
         XCTAssertGreaterThan(g[0], g[2] + 0.1, "gold is warm: more red than blue")
         let m = PixelStatistics.meanRGB(mercury.samples)
@@ -171,8 +161,8 @@ final class EmbossBatchTests: XCTestCase {
     }
 
     func testAShadingDrawableReplacesTheProceduralHemisphere() throws {
-        XCTAssertEqual(outcome("picture"), .success, Self.run.log)
-        let out = try image("text-picture.png")
+        XCTAssertEqual(Self.run.outcome("picture"), .success, Self.run.log)
+        let out = try Self.run.image("text-picture.png")
         // A one-colour sphere picture: every covered pixel takes that colour (sRGB 200, 30, 60).
         var covered = 0
         var worst: Float = 0
@@ -185,17 +175,17 @@ final class EmbossBatchTests: XCTestCase {
     }
 
     func testOrdinaryLayersWorkAndGainAnAlphaChannel() throws {
-        XCTAssertEqual(outcome("photo"), .success, Self.run.log)
-        let out = try image("photo.png")
+        XCTAssertEqual(Self.run.outcome("photo"), .success, Self.run.log)
+        let out = try Self.run.image("photo.png")
         XCTAssertEqual([out.width, out.height], [256, 256])
         XCTAssertTrue(alpha(out).contains { $0 < 1 }, "luminance × alpha: dark areas become transparent")
     }
 
     /// The README's pictures (Tests/Gallery) are what the plug-in makes today.
     func testReadmePicturesAreStillWhatThePlugInMakes() throws {
-        XCTAssertEqual(outcome("gallery"), .success, Self.run.log)
+        XCTAssertEqual(Self.run.outcome("gallery"), .success, Self.run.log)
         for name in ["emboss-before.png", "emboss-mercury.png", "emboss-gold.png"] {
-            let made = try image(name)
+            let made = try Self.run.image(name)
             let committed = try XCTUnwrap(FloatImage.load(BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)"),
                                                           format: "R'G'B'A float"))
             XCTAssertEqual(made.samples.count, committed.samples.count, name)
@@ -205,16 +195,16 @@ final class EmbossBatchTests: XCTestCase {
     }
 
     func testALayerInALockedGroupFailsWithAClearMessage() {
-        guard case .error(let message) = outcome("locked-group") else {
+        guard case .error(let message) = Self.run.outcome("locked-group") else {
             return XCTFail("a layer in a locked group must not report success; GIMP said:\n\(Self.run.log)")
         }
         XCTAssertTrue(message.contains("or of a group it is in"), message)
     }
 
     func testLastValuesForgetAShadingPictureThatWasClosed() throws {
-        XCTAssertEqual(outcome("vanished-shading"), .success, Self.run.log)
+        XCTAssertEqual(Self.run.outcome("vanished-shading"), .success, Self.run.log)
         // The picture is gone, so the procedural default is used: the same as the default look.
-        let out = try image("text-last-values.png"), mercury = try image("text-mercury.png")
+        let out = try Self.run.image("text-last-values.png"), mercury = try Self.run.image("text-mercury.png")
         XCTAssertEqual(out.samples.count, mercury.samples.count)
         XCTAssertLessThanOrEqual(zip(out.samples, mercury.samples).map { abs($0 - $1) }.max() ?? 1, 1.0 / 255)
     }
@@ -226,7 +216,7 @@ final class EmbossBatchTests: XCTestCase {
             ("profile-range", "profile must be 0 (round), 1 (linear) or 2 (smooth), not 3"),
         ]
         for (scenario, text) in expected {
-            guard case .error(let message) = outcome(scenario) else {
+            guard case .error(let message) = Self.run.outcome(scenario) else {
                 XCTFail("\(scenario) must fail; GIMP said:\n\(Self.run.log)")
                 continue
             }

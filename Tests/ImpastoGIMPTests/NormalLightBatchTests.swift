@@ -43,22 +43,16 @@ final class NormalLightBatchTests: XCTestCase {
     ]
 
     static let session = PrivateGimp()
-    static let run = session.batch(scenarios.map(\.1), prelude: helpers)
+    static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
 
     override class func tearDown() {
         session.remove()
         super.tearDown()
     }
 
-    func outcome(_ name: String) -> PrivateGimp.Outcome? {
-        guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else { return nil }
-        return Self.run.outcomes[i]
-    }
-
     func testABumpLitFromTheTopLeftIsBrighterOnItsTopLeftEdge() throws {
-        XCTAssertEqual(outcome("top-left"), .success, Self.run.log)
-        XCTAssertTrue(ImpastoModule.load())
-        let lit = try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.session.path("lit.png"))), Self.run.log)
+        XCTAssertEqual(Self.run.outcome("top-left"), .success, Self.run.log)
+        let lit = try Self.run.image("lit.png")
         func red(_ x: Int, _ y: Int) -> Float { lit.pixel(x, y)[lit.pixel(x, y).startIndex] }
         // The disc (centre 60, 40, radius 30): its edge on the diagonal towards the top-left
         // and towards the bottom-right.
@@ -69,7 +63,7 @@ final class NormalLightBatchTests: XCTestCase {
     }
 
     func testAnOutOfRangeElevationFailsWithAClearMessage() {
-        guard case .error(let message) = outcome("elevation-range") else {
+        guard case .error(let message) = Self.run.outcome("elevation-range") else {
             return XCTFail("elevation 95 must fail; GIMP said:\n\(Self.run.log)")
         }
         XCTAssertTrue(message.contains("light-elevation must be between 0 and 90, not 95"), message)

@@ -82,25 +82,13 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     ]
 
     static let session = PrivateGimp()
-    static let run: PrivateGimp.BatchResult = session.batch(scenarios.map(\.1), prelude: helpers)
+    static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
 
     override class func tearDown() {
         session.remove()
         super.tearDown()
     }
 
-    func outcome(_ name: String) -> PrivateGimp.Outcome? {
-        guard let i = Self.scenarios.firstIndex(where: { $0.0 == name }), i < Self.run.outcomes.count else {
-            return nil
-        }
-        return Self.run.outcomes[i]
-    }
-
-    func image(_ name: String) throws -> FloatImage {
-        XCTAssertTrue(ImpastoModule.load())
-        return try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.session.path(name))),
-                             "\(name) was not written; GIMP said:\n\(Self.run.log)")
-    }
 
     var original: FloatImage {
         get throws { try XCTUnwrap(FloatImage.load(Self.photo)) }
@@ -133,8 +121,8 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     }
 
     func testPhotoMatchesTheFormulaWithin8BitRounding() throws {
-        XCTAssertEqual(outcome("rgb8"), .success, Self.run.log)
-        let worst = worstDifference(try image("rgb8.png"), try original) {
+        XCTAssertEqual(Self.run.outcome("rgb8"), .success, Self.run.log)
+        let worst = worstDifference(try Self.run.image("rgb8.png"), try original) {
             PencilReference.apply($0, azimuth: -60, altitude: 45)
         }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255)
@@ -142,8 +130,8 @@ final class PencilHueSaturationBatchTests: XCTestCase {
 
     /// The README's picture (Tests/Gallery) is what the plug-in makes today.
     func testReadmePictureIsStillWhatThePlugInMakes() throws {
-        XCTAssertEqual(outcome("gallery"), .success, Self.run.log)
-        let made = try image("gallery.png")
+        XCTAssertEqual(Self.run.outcome("gallery"), .success, Self.run.log)
+        let made = try Self.run.image("gallery.png")
         let gallery = BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/astronaut-pencil.png")
         let committed = try XCTUnwrap(FloatImage.load(gallery), "missing \(gallery.path)")
         XCTAssertLessThanOrEqual(largestDifference(made, committed), 1.0 / 255,
@@ -154,13 +142,13 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     }
 
     func testDefaultsLeaveTheImageUnchanged() throws {
-        XCTAssertEqual(outcome("defaults"), .success, Self.run.log)
-        XCTAssertEqual(largestDifference(try image("defaults.png"), try original), 0)
+        XCTAssertEqual(Self.run.outcome("defaults"), .success, Self.run.log)
+        XCTAssertEqual(largestDifference(try Self.run.image("defaults.png"), try original), 0)
     }
 
     func testLinearSwitchWorksInLinearLight() throws {
-        XCTAssertEqual(outcome("linear"), .success, Self.run.log)
-        let worst = worstDifference(try image("linear8.png"), try original) { rgb in
+        XCTAssertEqual(Self.run.outcome("linear"), .success, Self.run.log)
+        let worst = worstDifference(try Self.run.image("linear8.png"), try original) { rgb in
             PencilReference.apply(rgb.map(PencilReference.linearFromSRGB), azimuth: -60, altitude: 45)
                 .map { PencilReference.sRGBFromLinear(min(max($0, 0), 1)) }
         }
@@ -168,25 +156,25 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     }
 
     func testHigherPrecisionsGiveTheSameResult() throws {
-        XCTAssertEqual(outcome("u16-linear"), .success, Self.run.log)
-        XCTAssertEqual(outcome("float"), .success, Self.run.log)
+        XCTAssertEqual(Self.run.outcome("u16-linear"), .success, Self.run.log)
+        XCTAssertEqual(Self.run.outcome("float"), .success, Self.run.log)
         let input = try original
         for (name, tolerance) in [("u16-linear.png", 2e-3), ("float.png", 1e-4)] {
-            let worst = worstDifference(try image(name), input) { PencilReference.apply($0, azimuth: -60, altitude: 45) }
+            let worst = worstDifference(try Self.run.image(name), input) { PencilReference.apply($0, azimuth: -60, altitude: 45) }
             XCTAssertLessThanOrEqual(worst, tolerance, name)
         }
     }
 
     func testGrayscaleDrawablesWorkAndStayGray() throws {
-        XCTAssertEqual(outcome("gray"), .success, Self.run.log)
+        XCTAssertEqual(Self.run.outcome("gray"), .success, Self.run.log)
         // Both matrices keep R = G = B: a grey pixel stays the same grey.
-        let before = try image("gray-before.png"), after = try image("gray.png")
+        let before = try Self.run.image("gray-before.png"), after = try Self.run.image("gray.png")
         XCTAssertLessThanOrEqual(largestDifference(before, after), 1.0 / 255)
     }
 
     func testOnlyTheSelectionChanges() throws {
-        XCTAssertEqual(outcome("selection"), .success, Self.run.log)
-        let output = try image("selection.png"), input = try original
+        XCTAssertEqual(Self.run.outcome("selection"), .success, Self.run.log)
+        let output = try Self.run.image("selection.png"), input = try original
         let inside = worstDifference(output, input, xs: 0 ..< 128) { PencilReference.apply($0, azimuth: -60, altitude: 45) }
         let outside = worstDifference(output, input, xs: 128 ..< 256) { $0 }
         XCTAssertLessThanOrEqual(inside, 1.0 / 255)
@@ -194,9 +182,9 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     }
 
     func testIndexedImageFailsWithAClearMessageAndStaysUnchanged() throws {
-        XCTAssertEqual(outcome("indexed-unchanged"), .success, Self.run.log)
-        XCTAssertEqual(largestDifference(try image("indexed-after.png"), try image("indexed-before.png")), 0)
-        guard case .error(let message) = outcome("indexed-error") else {
+        XCTAssertEqual(Self.run.outcome("indexed-unchanged"), .success, Self.run.log)
+        XCTAssertEqual(largestDifference(try Self.run.image("indexed-after.png"), try Self.run.image("indexed-before.png")), 0)
+        guard case .error(let message) = Self.run.outcome("indexed-error") else {
             return XCTFail("an indexed image must make the call fail; GIMP said:\n\(Self.run.log)")
         }
         XCTAssertTrue(message.contains("indexed images are not supported"), message)
@@ -204,9 +192,9 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     }
 
     func testOutOfRangeValueFailsWithAClearMessageAndStaysUnchanged() throws {
-        XCTAssertEqual(outcome("range-unchanged"), .success, Self.run.log)
-        XCTAssertEqual(largestDifference(try image("range-after.png"), try original), 0)
-        guard case .error(let message) = outcome("range-error") else {
+        XCTAssertEqual(Self.run.outcome("range-unchanged"), .success, Self.run.log)
+        XCTAssertEqual(largestDifference(try Self.run.image("range-after.png"), try original), 0)
+        guard case .error(let message) = Self.run.outcome("range-error") else {
             return XCTFail("altitude 95 must make the call fail; GIMP said:\n\(Self.run.log)")
         }
         XCTAssertTrue(message.contains("altitude must be between 0 and 90, not 95"), message)
@@ -215,7 +203,7 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     func testLayerGroupsAndLockedLayersFailWithAClearMessage() {
         for (scenario, text) in [("group-error", "a layer group has no pixels of its own"),
                                  ("locked-error", "the pixels of this layer are locked")] {
-            guard case .error(let message) = outcome(scenario) else {
+            guard case .error(let message) = Self.run.outcome(scenario) else {
                 XCTFail("\(scenario) must fail; GIMP said:\n\(Self.run.log)")
                 continue
             }
@@ -224,10 +212,10 @@ final class PencilHueSaturationBatchTests: XCTestCase {
     }
 
     func testLastValuesAreReusedWithoutADialog() throws {
-        XCTAssertEqual(outcome("last-values"), .success, Self.run.log)
+        XCTAssertEqual(Self.run.outcome("last-values"), .success, Self.run.log)
         let input = try original
         for name in ["last-values.png", "interactive.png"] {
-            let worst = worstDifference(try image(name), input) {
+            let worst = worstDifference(try Self.run.image(name), input) {
                 PencilReference.apply($0, azimuth: 30, altitude: 20, maxSaturation: 4)
             }
             XCTAssertLessThanOrEqual(worst, 1.0 / 255, name)

@@ -80,3 +80,40 @@ public final class PrivateGimp {
         remove()
     }
 }
+
+/// A test class's named Script-Fu scenarios, run once in one GIMP session (each its own -b
+/// command), with what each test then checks: a scenario's verdict and the files it saved.
+public final class GimpBatch {
+    public let session: PrivateGimp
+    public let scenarios: [(name: String, script: String)]
+    public let result: PrivateGimp.BatchResult
+
+    public init(session: PrivateGimp, scenarios: [(String, String)], prelude: String) {
+        self.session = session
+        self.scenarios = scenarios.map { (name: $0.0, script: $0.1) }
+        result = session.batch(scenarios.map(\.1), prelude: prelude)
+    }
+
+    /// GIMP's whole output, for failure messages.
+    public var log: String { result.log }
+    public var outcomes: [PrivateGimp.Outcome] { result.outcomes }
+
+    /// The verdict of the scenario called `name`, or nil if GIMP never got to it.
+    public func outcome(_ name: String) -> PrivateGimp.Outcome? {
+        guard let i = scenarios.firstIndex(where: { $0.name == name }), i < outcomes.count else { return nil }
+        return outcomes[i]
+    }
+
+    public struct MissingImage: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// An image a scenario saved in the session's folder, read through GEGL in `format`.
+    public func image(_ name: String, format: String = "R'G'B'A float") throws -> FloatImage {
+        guard ImpastoModule.load(),
+              let image = FloatImage.load(URL(fileURLWithPath: session.path(name)), format: format) else {
+            throw MissingImage(description: "\(name) was not written; GIMP said:\n\(log)")
+        }
+        return image
+    }
+}
