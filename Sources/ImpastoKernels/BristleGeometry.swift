@@ -52,3 +52,36 @@ public enum BristleGeometry {
         }
     }
 }
+
+extension BristleGeometry {
+    /// The brush's samples along a path (a polyline, e.g. a flattened Bézier stroke): one
+    /// every `spacing` pixels of arc length plus the end, the pressure going linearly from
+    /// `pressureStart` at the first point to `pressureEnd` at the last, the azimuth (degrees)
+    /// the same throughout. A path without length gives one sample at `pressureStart`, so a
+    /// click still leaves a dab. Points that are not finite are skipped; at most `limit`
+    /// samples are made (the spacing widens on absurdly long paths).
+    public static func samples(along points: [SIMD2<Double>], spacing: Double, pressureStart: Double,
+                               pressureEnd: Double, azimuth: Double, limit: Int = 1 << 20) -> [BristleSample] {
+        let points = points.filter { $0.x.isFinite && $0.y.isFinite }
+        guard let first = points.first else { return [] }
+        let lengths = zip(points, points.dropFirst()).map { StrokeCanvas.distance($0, $1) }
+        let total = lengths.reduce(0, +)
+        func sample(_ p: SIMD2<Double>, _ t: Double) -> BristleSample {
+            BristleSample(x: p.x, y: p.y, pressure: pressureStart + (pressureEnd - pressureStart) * t, azimuth: azimuth)
+        }
+        guard total > 0, total.isFinite else { return [sample(first, 0)] }
+        let step = max(spacing.isFinite && spacing > 0 ? spacing : 1, total / Double(max(1, limit - 2)))
+        var result = [sample(first, 0)]
+        var walked = 0.0, next = step
+        for (i, length) in lengths.enumerated() where length > 0 {
+            while next < walked + length {
+                let p = points[i] + (points[i + 1] - points[i]) * ((next - walked) / length)
+                result.append(sample(p, next / total))
+                next += step
+            }
+            walked += length
+        }
+        if let last = points.last { result.append(sample(last, 1)) }
+        return result
+    }
+}

@@ -3,6 +3,11 @@
 /// CIImageAccumulator: a path is one shape (its own overlaps do not add up), while every new
 /// path goes over what is already there, so overlapping bristles build up.
 public struct StrokeCanvas: Equatable, Sendable {
+    public static func == (lhs: StrokeCanvas, rhs: StrokeCanvas) -> Bool {
+        (lhs.width, lhs.height, lhs.originX, lhs.originY) == (rhs.width, rhs.height, rhs.originX, rhs.originY)
+            && lhs.pixels == rhs.pixels
+    }
+
     public let width: Int
     public let height: Int
     /// Where the canvas lies in image coordinates (its top-left pixel).
@@ -20,17 +25,11 @@ public struct StrokeCanvas: Equatable, Sendable {
         self.pixels = pixels.flatMap { $0.count == count ? $0 : nil } ?? [Float](repeating: 0, count: count)
     }
 
-    /// Antialiased coverage of a stroke of `lineWidth` along `points` at the pixel whose centre
-    /// is (px, py) in image coordinates: 1 within half the width of the polyline, falling to 0
-    /// over one pixel. A single point is a round dot.
-    static func coverage(_ points: [SIMD2<Double>], halfWidth: Double, px: Double, py: Double) -> Double {
-        var nearest = Double.infinity
-        let p = SIMD2(px, py)
-        if points.count == 1 { nearest = distance(p, points[0]) }
-        for (a, b) in zip(points, points.dropFirst()) {
-            nearest = min(nearest, segmentDistance(p, a, b))
-        }
-        return min(max(halfWidth + 0.5 - nearest, 0), 1)
+    /// Antialiased coverage of a stroke with half width `halfWidth` at a pixel whose centre
+    /// lies `nearest` pixels from the polyline: 1 within half the width, falling to 0 over one
+    /// pixel.
+    static func coverage(halfWidth: Double, nearest: Double) -> Double {
+        min(max(halfWidth + 0.5 - nearest, 0), 1)
     }
 
     static func distance(_ p: SIMD2<Double>, _ q: SIMD2<Double>) -> Double {
@@ -46,26 +45,53 @@ public struct StrokeCanvas: Equatable, Sendable {
         return distance(p, a + ab * t)
     }
 
+    /// Per-pixel coverage of the path being stroked (0 elsewhere) and which pixels it touched:
+    /// kept between calls so that long paths on big canvases allocate once.
+    private var scratch: [Float] = []
+    private var touched: [Int] = []
+
     /// Strokes `points` (image coordinates) with `lineWidth` and composites the stroke in
     /// `color` (straight RGBA; its alpha is the paint's opacity) over the canvas. Points that
-    /// are not finite are skipped; a width ≤ 0 or NaN paints nothing.
+    /// are not finite are skipped; a width ≤ 0 or NaN paints nothing. A single point is a
+    /// round dot.
+    ///
+    /// The work is segment by segment: each segment visits only the pixels within reach of
+    /// it, so a long path costs its length times its width, not its bounding box.
     public mutating func stroke(_ points: [SIMD2<Double>], lineWidth: Double, color: SIMD4<Float>) {
-        let points = points.filter { $0.x.isFinite && $0.y.isFinite }
-        guard !points.isEmpty, lineWidth > 0, lineWidth.isFinite, width > 0, height > 0 else { return }
-        let reach = lineWidth / 2 + 1
-        let xs = points.map(\.x), ys = points.map(\.y)
-        // Only the pixels within reach of the polyline's bounding box can be touched.
-        let left = max(0, Int(max((xs.min() ?? 0) - reach, -1e9).rounded(.down)) - originX)
-        let right = min(width - 1, Int(min((xs.max() ?? 0) + reach, 1e9).rounded(.up)) - originX)
-        let top = max(0, Int(max((ys.min() ?? 0) - reach, -1e9).rounded(.down)) - originY)
-        let bottom = min(height - 1, Int(min((ys.max() ?? 0) + reach, 1e9).rounded(.up)) - originY)
+        let points = points.filter { $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e9 && abs($0.y) < 1e9 }
+        guard !points.isEmpty, lineWidth > 0, lineWidth < 1e6, width > 0, height > 0 else { return }
+        if scratch.count != width * height { scratch = [Float](repeating: 0, count: width * height) }
+        touched.removeAll(keepingCapacity: true)
+        let halfWidth = lineWidth / 2
+        if points.count == 1 {
+            cover(points[0], points[0], halfWidth: halfWidth)
+        } else {
+            for (a, b) in zip(points, points.dropFirst()) { cover(a, b, halfWidth: halfWidth) }
+        }
+        for i in touched {
+            composite(color, coverage: scratch[i], at: i * 4)
+            scratch[i] = 0
+        }
+    }
+
+    /// Raises the scratch coverage to that of the round-capped segment a–b (the path is one
+    /// shape: where its segments overlap, the larger coverage counts, they do not add up).
+    private mutating func cover(_ a: SIMD2<Double>, _ b: SIMD2<Double>, halfWidth: Double) {
+        let reach = halfWidth + 1
+        let left = max(0, Int((min(a.x, b.x) - reach).rounded(.down)) - originX)
+        let right = min(width - 1, Int((max(a.x, b.x) + reach).rounded(.up)) - originX)
+        let top = max(0, Int((min(a.y, b.y) - reach).rounded(.down)) - originY)
+        let bottom = min(height - 1, Int((max(a.y, b.y) + reach).rounded(.up)) - originY)
         guard left <= right, top <= bottom else { return }
         for y in top ... bottom {
+            let py = Double(y + originY) + 0.5
             for x in left ... right {
-                let c = Self.coverage(points, halfWidth: lineWidth / 2,
-                                      px: Double(x + originX) + 0.5, py: Double(y + originY) + 0.5)
-                guard c > 0 else { continue }
-                composite(color, coverage: Float(c), at: (y * width + x) * 4)
+                let p = SIMD2(Double(x + originX) + 0.5, py)
+                let c = Float(Self.coverage(halfWidth: halfWidth, nearest: Self.segmentDistance(p, a, b)))
+                let i = y * width + x
+                guard c > scratch[i] else { continue }
+                if scratch[i] == 0 { touched.append(i) }
+                scratch[i] = c
             }
         }
     }

@@ -80,4 +80,55 @@ final class BristleTests: XCTestCase {
         let p = BristleGeometry.position(beta: 1, sample: BristleSample(x: 1, y: 1, pressure: 1, azimuth: .nan), maxRadius: 5)
         XCTAssertTrue(p.x.isFinite && p.y.isFinite)
     }
+
+    func testLongPathsMatchTheDistanceToThePolyline() {
+        // A wiggly path across a wide canvas, checked against the distance to the nearest of
+        // all its segments, computed here pixel by pixel.
+        let points: [SIMD2<Double>] = (0 ... 150).map { (i: Int) -> SIMD2<Double> in
+            let t = Double(i)
+            return SIMD2(2 + t * 1.9, 20 + 12 * sin(t / 9))
+        }
+        var canvas = StrokeCanvas(width: 300, height: 40)
+        canvas.stroke(points, lineWidth: 3, color: SIMD4(0, 0, 1, 0.5))
+        var worst: Float = 0
+        for y in 0 ..< 40 {
+            for x in 0 ..< 300 {
+                let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                var nearest = Double.infinity
+                for (a, b) in zip(points, points.dropFirst()) {
+                    let ab: SIMD2<Double> = b - a, ap: SIMD2<Double> = p - a
+                    let t = min(max((ap * ab).sum() / (ab * ab).sum(), 0), 1)
+                    let d: SIMD2<Double> = p - (a + ab * t)
+                    nearest = min(nearest, (d * d).sum().squareRoot())
+                }
+                let expected = Float(min(max(1.5 + 0.5 - nearest, 0), 1)) * 0.5
+                worst = max(worst, abs(canvas.pixels[(y * 300 + x) * 4 + 3] - expected))
+            }
+        }
+        XCTAssertLessThan(worst, 1e-6, "coverage is the stroke's, once, wherever segments overlap")
+    }
+
+    func testSamplesAlongAPathAreEvenlySpacedWithPressureFromStartToEnd() {
+        // An L of length 10 + 5 sampled every 2 px: 0, 2, …, 14 and the end (15).
+        let samples = BristleGeometry.samples(along: [SIMD2(0, 0), SIMD2(10, 0), SIMD2(10, 5)], spacing: 2,
+                                              pressureStart: 0.2, pressureEnd: 0.8, azimuth: 30)
+        XCTAssertEqual(samples.count, 9)
+        XCTAssertEqual(samples[1].x, 2, accuracy: 1e-12)
+        XCTAssertEqual(samples[6].x, 10, accuracy: 1e-12)
+        XCTAssertEqual(samples[6].y, 2, accuracy: 1e-12, "12 px along: 2 px down the second leg")
+        for (i, s) in samples.dropLast().enumerated() {
+            XCTAssertEqual(s.pressure, 0.2 + 0.6 * Double(2 * i) / 15, accuracy: 1e-12)
+            XCTAssertEqual(s.azimuth, 30)
+        }
+        XCTAssertEqual(samples.last, BristleSample(x: 10, y: 5, pressure: 0.8, azimuth: 30))
+        // A click (no length) still gives one dab; nothing gives nothing.
+        XCTAssertEqual(BristleGeometry.samples(along: [SIMD2(3, 4), SIMD2(3, 4)], spacing: 1, pressureStart: 0.5,
+                                               pressureEnd: 1, azimuth: 0),
+                       [BristleSample(x: 3, y: 4, pressure: 0.5, azimuth: 0)])
+        XCTAssertEqual(BristleGeometry.samples(along: [SIMD2(.nan, 0)], spacing: 1, pressureStart: 0, pressureEnd: 1,
+                                               azimuth: 0), [])
+        // An absurd length does not make absurdly many samples.
+        XCTAssertLessThanOrEqual(BristleGeometry.samples(along: [SIMD2(0, 0), SIMD2(1e15, 0)], spacing: .nan,
+                                                         pressureStart: 0, pressureEnd: 1, azimuth: 0, limit: 100).count, 101)
+    }
 }
