@@ -10,6 +10,10 @@
 # Where things go (SPEC.md):
 #   plug-in      ${GIMP2_DIRECTORY:-${XDG_CONFIG_HOME:-~/.config}/GIMP/2.10}/plug-ins/impasto/impasto
 #   GEGL module  ${XDG_DATA_HOME:-~/.local/share}/gegl-0.4/plug-ins/libimpasto-gegl.so
+#   brush        <the same GIMP profile>/brushes/impasto-bristle.gih    ("Impasto Bristle")
+#   dynamics     <the same GIMP profile>/dynamics/impasto-bristle.gdyn  ("Impasto Bristle")
+#                (an install puts back the standard brush over one regenerated with
+#                plug-in-impasto-bristle-brush; regenerate it again after updating)
 # Nothing else is written, except --demo's result in ${TMPDIR:-/tmp}/impasto-demo.
 set -euo pipefail
 
@@ -21,12 +25,14 @@ plugin_dir=$profile/plug-ins/impasto
 plugin=$plugin_dir/impasto
 module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
 module=$module_dir/libimpasto-gegl.so
-ops=(impasto:pencil-hue-saturation impasto:emboss)
+brush=$profile/brushes/impasto-bristle.gih
+dynamics=$profile/dynamics/impasto-bristle.gdyn
+ops=(impasto:pencil-hue-saturation impasto:emboss impasto:bristle-normal-map impasto:normal-light)
 
 say() { printf 'impasto: %s\n' "$*"; }
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
 
-usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,18s/^# \{0,1\}//p' "$0"; }
 
 demo=0 uninstall=0 from=
 while [ $# -gt 0 ]; do
@@ -41,7 +47,7 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$uninstall" = 1 ]; then
-  for f in "$plugin" "$module"; do
+  for f in "$plugin" "$module" "$brush" "$dynamics"; do
     if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
   done
   rmdir "$plugin_dir" 2>/dev/null && say "removed $plugin_dir/" || true
@@ -110,6 +116,12 @@ put() {
 }
 put "$bin/impasto" "$plugin" 755
 put "$bin/libimpasto-gegl.so" "$module" 644
+# The plug-in writes the standard brush and dynamics (the same code as its Regenerate procedure).
+made=$(mktemp -d)
+"$bin/impasto" --write-brush "$made" || { rm -rf "$made"; die "could not generate the Impasto Bristle brush"; }
+put "$made/brushes/impasto-bristle.gih" "$brush" 644
+put "$made/dynamics/impasto-bristle.gdyn" "$dynamics" 644
+rm -rf "$made"
 
 # --- verify -------------------------------------------------------------------------------
 # GEGL_PATH replaces GEGL's default directories; a user who set it must include ours.
@@ -117,7 +129,7 @@ for op in "${ops[@]}"; do
   gegl --exists "$op" 2>/dev/null || die "gegl does not see $op after install (is GEGL_PATH set without $module_dir?)"
 done
 say "verified: gegl sees ${ops[*]}"
-say "done: restart GIMP; the filters are in Colors → Pencil Hue/Saturation, Filters → Light and Shadow → Impasto Emboss and Tools → GEGL Operation."
+say "done: restart GIMP; the filters are in Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Normal Light), Filters → Map (Impasto Bristle Normal Map), Edit → Impasto Bristle Stroke Path and Tools → GEGL Operation; the brush and dynamics are called Impasto Bristle."
 
 [ "$demo" = 1 ] || exit 0
 

@@ -48,3 +48,12 @@ public final class GeglBufferRef {
         gegl_buffer_flush(pointer)
     }
 }
+
+extension GeglBufferRef {
+    /// Copies `rect` of this buffer into the same place of `destination` (GEGL shares whole
+    /// tiles copy-on-write where it can).
+    public func copy(_ rect: GeglRectangle, to destination: GeglBufferRef) {
+        var r = rect
+        gegl_buffer_copy(pointer, &r, GEGL_ABYSS_NONE, destination.pointer, &r)
+    }
+}

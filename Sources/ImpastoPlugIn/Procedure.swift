@@ -7,6 +7,7 @@ import CGIMP
 struct ProcedureParameter {
     enum Kind {
         case float(ClosedRange<Double>)
+        case integer(ClosedRange<Int32>)
         case boolean
         /// An INT32 index into named choices (0 … count − 1).
         case choice([String])
@@ -14,6 +15,8 @@ struct ProcedureParameter {
         case drawable(optional: Bool)
         /// A STRING from `names` (any case); "" means the first.
         case name([String])
+        /// A path (VECTORS) of the image.
+        case vectors
     }
 
     let name: String
@@ -24,6 +27,15 @@ struct ProcedureParameter {
     static func float(_ name: String, _ range: ClosedRange<Double>, default value: Double,
                       _ description: String) -> ProcedureParameter {
         ProcedureParameter(name: name, kind: .float(range), defaultValue: .float(value), description: description)
+    }
+
+    static func integer(_ name: String, _ range: ClosedRange<Int32>, default value: Int32,
+                        _ description: String) -> ProcedureParameter {
+        ProcedureParameter(name: name, kind: .integer(range), defaultValue: .int(value), description: description)
+    }
+
+    static func vectors(_ name: String, _ description: String) -> ProcedureParameter {
+        ProcedureParameter(name: name, kind: .vectors, defaultValue: .int(-1), description: description)
     }
 
     static func boolean(_ name: String, default value: Bool, _ description: String) -> ProcedureParameter {
@@ -51,9 +63,10 @@ struct ProcedureParameter {
     var pdbType: GimpPDBArgType {
         switch kind {
         case .float: GIMP_PDB_FLOAT
-        case .boolean, .choice: GIMP_PDB_INT32
+        case .integer, .boolean, .choice: GIMP_PDB_INT32
         case .drawable: GIMP_PDB_DRAWABLE
         case .name: GIMP_PDB_STRING
+        case .vectors: GIMP_PDB_VECTORS
         }
     }
 
@@ -62,8 +75,9 @@ struct ProcedureParameter {
         guard param.type == pdbType else { return nil }
         switch kind {
         case .float: return .float(param.data.d_float)
-        case .boolean, .choice: return .int(param.data.d_int32)
+        case .integer, .boolean, .choice: return .int(param.data.d_int32)
         case .drawable: return .int(param.data.d_drawable)
+        case .vectors: return .int(param.data.d_vectors)
         case .name: return .string(param.data.d_string.map { String(cString: $0) } ?? "")
         }
     }
@@ -72,7 +86,7 @@ struct ProcedureParameter {
     func parse(_ text: Substring) -> ParameterValue? {
         switch kind {
         case .float: Double(text).map { .float($0) }
-        case .boolean, .choice, .drawable: Int32(text).map { .int($0) }
+        case .integer, .boolean, .choice, .drawable, .vectors: Int32(text).map { .int($0) }
         case .name: .string(String(text))
         }
     }
@@ -83,6 +97,14 @@ struct ProcedureParameter {
         case (.float(let range), .float(let v)):
             guard v.isFinite, range.contains(v) else {
                 return "\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(format(v))"
+            }
+        case (.integer(let range), .int(let v)):
+            guard range.contains(v) else {
+                return "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(v)"
+            }
+        case (.vectors, .int(let id)):
+            guard gimp_item_is_valid(id) != 0, gimp_item_is_vectors(id) != 0 else {
+                return "\(name) \(id) is not a path"
             }
         case (.boolean, .int(let v)):
             guard v == 0 || v == 1 else { return "\(name) must be 0 (FALSE) or 1 (TRUE), not \(v)" }
@@ -159,6 +181,9 @@ struct ProcedureArguments {
 
     func bool(_ name: String) -> Bool { int(name) != 0 }
 
+    /// A path parameter's ID.
+    func vectors(_ name: String) -> Int32 { int(name) }
+
     /// A drawable parameter: nil for −1 (none).
     func drawable(_ name: String) -> Int32? {
         let id = int(name)
@@ -188,8 +213,18 @@ struct ProcedureFailure: Error {
     }
 }
 
-/// An Impasto PDB procedure: `(run-mode, image, drawable, parameters…)`, modifying `drawable`.
+/// What a procedure works on, which decides its leading PDB parameters.
+enum ProcedureTarget {
+    /// `(run-mode, image, drawable, …)`: modifies the drawable, in one undo step.
+    case drawable
+    /// `(run-mode, …)`: needs no image (e.g. writes a brush into the user's profile).
+    case none
+}
+
+/// An Impasto PDB procedure: `(run-mode, image, drawable, parameters…)`, modifying `drawable`
+/// (or `(run-mode, parameters…)` for a procedure whose target is `.none`).
 protocol ImpastoProcedure {
+    static var target: ProcedureTarget { get }
     static var name: String { get }
     static var blurb: String { get }
     static var help: String { get }
@@ -198,5 +233,10 @@ protocol ImpastoProcedure {
     static var parameters: [ProcedureParameter] { get }
     /// Applies the effect; the runner has validated the arguments and the drawable and holds
     /// an undo group open around this call.
+    /// (`image` and `drawable` are −1 for a procedure without a target.)
     static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure)
+}
+
+extension ImpastoProcedure {
+    static var target: ProcedureTarget { .drawable }
 }

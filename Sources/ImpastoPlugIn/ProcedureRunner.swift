@@ -5,19 +5,27 @@ import ImpastoGegl
 /// run modes and last-used values, drawable checks, one undo group, the error message.
 enum ProcedureRunner {
     /// (run-mode, image, drawable), before each procedure's own parameters.
-    static let leadingParameters: [(GimpPDBArgType, String, String)] = [
+    static let drawableParameters: [(GimpPDBArgType, String, String)] = [
         (GIMP_PDB_INT32, "run-mode", "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), RUN-WITH-LAST-VALS (2) }"),
         (GIMP_PDB_IMAGE, "image", "Input image"),
         (GIMP_PDB_DRAWABLE, "drawable", "Input drawable (modified in place)"),
     ]
 
+    static func leadingParameters(_ procedure: ImpastoProcedure.Type) -> [(GimpPDBArgType, String, String)] {
+        switch procedure.target {
+        case .drawable: drawableParameters
+        case .none: Array(drawableParameters.prefix(1))
+        }
+    }
+
     static func install(_ procedure: ImpastoProcedure.Type) {
-        let params = (leadingParameters + procedure.parameters.map { ($0.pdbType, $0.name, $0.description) })
+        let params = (leadingParameters(procedure) + procedure.parameters.map { ($0.pdbType, $0.name, $0.description) })
             .map { GimpParamDef(type: $0.0, name: strdup($0.1), description: strdup($0.2)) }
         params.withUnsafeBufferPointer { defs in
             gimp_install_procedure(procedure.name, procedure.blurb, procedure.help,
                                    "Impasto developers", "Impasto developers", "2026",
-                                   procedure.menuLabel, "RGB*, GRAY*", GIMP_PLUGIN,
+                                   procedure.menuLabel, procedure.target == .drawable ? "RGB*, GRAY*" : "",
+                                   GIMP_PLUGIN,
                                    Int32(defs.count), 0, defs.baseAddress, nil)
         }
         gimp_plugin_menu_register(procedure.name, procedure.menuPath)
@@ -27,32 +35,39 @@ enum ProcedureRunner {
     static func run(_ procedure: ImpastoProcedure.Type, _ params: UnsafeBufferPointer<GimpParam>)
         -> Result<Void, ProcedureFailure> {
         Result { () throws(ProcedureFailure) in
-            guard params.count >= 3 else {
-                throw .calling("\(procedure.name) needs (run-mode, image, drawable, …)")
+            let leading = leadingParameters(procedure).count
+            guard params.count >= leading else {
+                throw .calling("\(procedure.name) needs (" + leadingParameters(procedure).map(\.1).joined(separator: ", ")
+                               + ", …)")
             }
             let runMode = GimpRunMode(rawValue: UInt32(bitPattern: params[0].data.d_int32))
-            let image = params[1].data.d_image
-            let drawable = params[2].data.d_drawable
+            let image = leading > 1 ? params[1].data.d_image : -1
+            let drawable = leading > 2 ? params[2].data.d_drawable : -1
 
             let arguments: ProcedureArguments
             switch runMode {
             case GIMP_RUN_NONINTERACTIVE:
-                arguments = try decode(procedure, params.dropFirst(3))
+                arguments = try decode(procedure, params.dropFirst(leading))
             default:
-                // RUN-INTERACTIVE has no dialog yet: like RUN-WITH-LAST-VALS it reuses the last values.
-                arguments = LastValues.load(procedure).forgettingVanishedDrawables()
+                // RUN-INTERACTIVE has no dialog yet: like RUN-WITH-LAST-VALS it reuses the last
+                // values (a path from another image: the image's active path).
+                arguments = LastValues.load(procedure).forgettingVanishedDrawables().takingPaths(of: image)
             }
             for (parameter, value) in zip(procedure.parameters, arguments.values) {
                 if let problem = parameter.problem(with: value) {
                     throw .calling("\(procedure.name): \(problem).")
                 }
             }
-            try checkDrawable(procedure, image: image, drawable: drawable)
-
             Gegl.initialize()
-            gimp_image_undo_group_start(image)
-            defer { gimp_image_undo_group_end(image) }
-            try procedure.apply(image: image, drawable: drawable, arguments: arguments)
+            switch procedure.target {
+            case .drawable:
+                try checkDrawable(procedure, image: image, drawable: drawable)
+                gimp_image_undo_group_start(image)
+                defer { gimp_image_undo_group_end(image) }
+                try procedure.apply(image: image, drawable: drawable, arguments: arguments)
+            case .none:
+                try procedure.apply(image: -1, drawable: -1, arguments: arguments)
+            }
 
             LastValues.store(arguments, for: procedure)
             if runMode != GIMP_RUN_NONINTERACTIVE { gimp_displays_flush() }
@@ -63,8 +78,10 @@ enum ProcedureRunner {
         throws(ProcedureFailure) -> ProcedureArguments {
         let expected = procedure.parameters
         guard params.count == expected.count else {
-            throw .calling("\(procedure.name) takes \(expected.count + 3) arguments (run-mode, image, drawable, "
-                           + expected.map(\.name).joined(separator: ", ") + "), not \(params.count + 3).")
+            let leading = leadingParameters(procedure).map(\.1)
+            throw .calling("\(procedure.name) takes \(expected.count + leading.count) arguments ("
+                           + (leading + expected.map(\.name)).joined(separator: ", ")
+                           + "), not \(params.count + leading.count).")
         }
         var values: [ParameterValue] = []
         for (parameter, param) in zip(expected, params) {
@@ -76,7 +93,9 @@ enum ProcedureRunner {
         return ProcedureArguments(parameters: expected, values: values)
     }
 
-    private static func checkDrawable(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32)
+    /// Why `drawable` cannot be painted on or filtered (it is not a drawable of `image`, is a
+    /// group, is locked or indexed), as an error for `procedure`.
+    static func checkDrawable(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32)
         throws(ProcedureFailure) {
         guard gimp_image_is_valid(image) != 0 else {
             throw .calling("\(procedure.name): image \(image) does not exist.")
@@ -114,6 +133,21 @@ extension ProcedureArguments {
         for (i, parameter) in parameters.enumerated() {
             guard case .drawable(optional: true) = parameter.kind, case .int(let id) = values[i], id != -1 else { continue }
             if gimp_item_is_valid(id) == 0 || gimp_item_is_drawable(id) == 0 { copy.values[i] = .int(-1) }
+        }
+        return copy
+    }
+}
+
+extension ProcedureArguments {
+    /// The same values, with any path that is not in `image` (it was drawn in another one, or
+    /// deleted) replaced by the image's active path, for a menu call with the last values.
+    func takingPaths(of image: Int32) -> ProcedureArguments {
+        var copy = self
+        for (i, parameter) in parameters.enumerated() {
+            guard case .vectors = parameter.kind, case .int(let id) = values[i] else { continue }
+            if gimp_item_is_valid(id) == 0 || gimp_item_is_vectors(id) == 0 || gimp_item_get_image(id) != image {
+                copy.values[i] = .int(image > 0 ? gimp_image_get_active_vectors(image) : -1)
+            }
         }
         return copy
     }

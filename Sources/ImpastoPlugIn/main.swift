@@ -6,6 +6,8 @@ let procedures: [ImpastoProcedure.Type] = [
     EmbossProcedure.self,
     BristleNormalMapProcedure.self,
     NormalLightProcedure.self,
+    BristleStrokeProcedure.self,
+    BristleBrushProcedure.self,
 ]
 
 /// GIMP keeps the return values after `run` returns: they live for the process.
@@ -37,6 +39,16 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
         returnCount?.pointee = 2
     }
     returns?.pointee = returnValues
+}
+
+// `impasto --write-brush PROFILE` (run by plugin-install.sh, not by GIMP): write the standard
+// "Impasto Bristle" brush and dynamics into a GIMP profile folder.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--write-brush" {
+    if let problem = BrushFiles.write(.standard, intoProfile: CommandLine.arguments[2]) {
+        fputs("impasto: \(problem)\n", stderr)
+        exit(1)
+    }
+    exit(0)
 }
 
 var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)

@@ -30,6 +30,8 @@ final class PluginInstallTests: XCTestCase {
         let first = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(first.status, 0, first.output)
         XCTAssertEqual(files(below: home), [".config/GIMP/2.10/plug-ins/impasto/impasto",
+                                            ".config/GIMP/2.10/brushes/impasto-bristle.gih",
+                                            ".config/GIMP/2.10/dynamics/impasto-bristle.gdyn",
                                             ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"])
         XCTAssertTrue(first.output.contains("verified: gegl sees impasto:pencil-hue-saturation"), first.output)
         let plugIn = home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto/impasto").path
@@ -37,7 +39,7 @@ final class PluginInstallTests: XCTestCase {
 
         let again = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(again.status, 0, again.output)
-        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 2, "idempotent: \(again.output)")
+        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 4, "idempotent: \(again.output)")
 
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
@@ -55,6 +57,8 @@ final class PluginInstallTests: XCTestCase {
         let result = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(files(below: root), ["profile/plug-ins/impasto/impasto",
+                                            "profile/brushes/impasto-bristle.gih",
+                                            "profile/dynamics/impasto-bristle.gdyn",
                                             "data/gegl-0.4/plug-ins/libimpasto-gegl.so"])
         XCTAssertEqual(install(["--uninstall"], env).status, 0)
         XCTAssertEqual(files(below: root), [])

@@ -1,0 +1,92 @@
+import CGIMP
+import ImpastoKernels
+
+/// plug-in-impasto-bristle-stroke (SPEC.md): BristlePaint's brush along a GIMP path, in the
+/// foreground colour on the drawable and in white at 10 % on a bump drawable.
+enum BristleStrokeProcedure: ImpastoProcedure {
+    static let name = "plug-in-impasto-bristle-stroke"
+    static let blurb = "Stroke a path with a many-bristle brush, in colour and onto a bump layer"
+    static let help = """
+        Draws BristlePaint's brush along every stroke of the path (Bézier segments followed \
+        closely): bristles spread evenly around the path, as far as max-radius × √pressure \
+        from it, the pressure going from pressure-start to pressure-end along each stroke, \
+        turned by azimuth (degrees, 0 = right, 90 = down); each bristle is a line of \
+        line-width pixels with round ends, painted in the foreground colour on the drawable \
+        and, when a bump drawable is given (−1: none), in white at 10 % opacity on it, so \
+        that plug-in-impasto-normal-light can light the painting as a glossy impasto. \
+        The selection limits the painting.
+        """
+    static let menuLabel = "Impasto _Bristle Stroke Path..."
+    static let menuPath = "<Image>/Edit"
+
+    /// BristlePaint's bump paint: white at 10 % opacity.
+    static let bumpPaint = SIMD4<Float>(1, 1, 1, 0.1)
+
+    static let parameters: [ProcedureParameter] = [
+        .drawable("bump-drawable", optional: true, "The bump layer to paint white at 10 % on (-1: none)"),
+        .vectors("vectors", "The path to stroke (every stroke of it)"),
+        .integer("bristles", 1 ... 256, default: 20, "Number of bristles, 1..256"),
+        .float("pressure-start", 0 ... 1, default: 0.3, "Pen pressure at the start of each stroke, 0..1"),
+        .float("pressure-end", 0 ... 1, default: 1, "Pen pressure at the end of each stroke, 0..1"),
+        .float("azimuth", -360 ... 360, default: 0, "Pen azimuth in degrees (0: right, 90: down): turns the bristles"),
+        .float("line-width", 0.1 ... 100, default: 2, "Width of each bristle's line in pixels, 0.1..100"),
+        .float("max-radius", 0 ... 1000, default: 16, "Spread of the bristles at full pressure in pixels, 0..1000"),
+    ]
+
+    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+        let vectors = arguments.vectors("vectors")
+        guard gimp_item_get_image(vectors) == image else {
+            throw .calling("\(name): path \(vectors) does not belong to image \(image).")
+        }
+        let bump = arguments.drawable("bump-drawable")
+        if let bump {
+            guard bump != drawable else {
+                throw .calling("\(name): the bump drawable must be another layer than the one painted on (or -1).")
+            }
+            try ProcedureRunner.checkDrawable(self, image: image, drawable: bump)
+        }
+        let lineWidth = arguments.double("line-width")
+        let lines = polylines(of: vectors, arguments: arguments)
+        guard !lines.isEmpty else {
+            throw .execution("\(name): the path has no strokes; draw one with the Paths tool first.")
+        }
+        var foreground = GimpRGB()
+        gimp_context_get_foreground(&foreground)
+        let colour = SIMD4<Float>(Float(foreground.r), Float(foreground.g), Float(foreground.b), 1)
+
+        gimp_progress_init("Impasto Bristle Stroke")
+        let share = bump == nil ? 1.0 : 0.5
+        try DrawablePainter.paint(lines, lineWidth: lineWidth, color: colour, on: drawable) {
+            gimp_progress_update($0 * share)
+        }
+        if let bump {
+            try DrawablePainter.paint(lines, lineWidth: lineWidth, color: bumpPaint, on: bump) {
+                gimp_progress_update(0.5 + $0 * 0.5)
+            }
+        }
+        gimp_progress_update(1)
+    }
+
+    /// Every bristle's polyline for every stroke of the path, in image coordinates.
+    static func polylines(of vectors: Int32, arguments: ProcedureArguments) -> [[SIMD2<Double>]] {
+        var count: gint = 0
+        guard let ids = gimp_vectors_get_strokes(vectors, &count) else { return [] }
+        defer { g_free(ids) }
+        var lines: [[SIMD2<Double>]] = []
+        for id in UnsafeBufferPointer(start: ids, count: max(0, Int(count))) {
+            var coordinates: gint = 0, closed: gboolean = 0
+            guard let xy = gimp_vectors_stroke_interpolate(vectors, id, 0.2, &coordinates, &closed) else { continue }
+            defer { g_free(xy) }
+            let flat = UnsafeBufferPointer(start: xy, count: max(0, Int(coordinates)))
+            var points = stride(from: 0, to: flat.count - 1, by: 2).map { SIMD2(flat[$0], flat[$0 + 1]) }
+            if closed != 0, let first = points.first { points.append(first) }
+            let samples = BristleGeometry.samples(along: points, spacing: 1,
+                                                  pressureStart: arguments.double("pressure-start"),
+                                                  pressureEnd: arguments.double("pressure-end"),
+                                                  azimuth: arguments.double("azimuth"))
+            lines += BristleGeometry.polylines(samples, bristles: Int(arguments.int("bristles")),
+                                               maxRadius: arguments.double("max-radius"))
+        }
+        return lines
+    }
+}

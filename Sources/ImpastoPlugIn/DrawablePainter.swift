@@ -1,0 +1,69 @@
+import CGIMP
+import ImpastoGegl
+import ImpastoKernels
+
+/// Paints stroked polylines (image coordinates) onto a drawable the way GIMP's own paint
+/// tools do: into the shadow buffer, which GIMP merges through the selection mask (a partial
+/// selection paints partly) as one undo step. Only the part of the selection within reach of
+/// the strokes is touched, in bands of rows, so memory stays bounded on huge images.
+enum DrawablePainter {
+    /// Rows painted at a time.
+    static let band: Int32 = 256
+
+    /// The pixels of `drawable` (its own coordinates) that strokes of `lineWidth` along
+    /// `polylines` can touch within the selection, or nil if none.
+    static func region(of drawable: Int32, polylines: [[SIMD2<Double>]], lineWidth: Double) -> GeglRectangle? {
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
+            return nil
+        }
+        var ox: Int32 = 0, oy: Int32 = 0
+        gimp_drawable_offsets(drawable, &ox, &oy)
+        let points = polylines.joined().filter { $0.x.isFinite && $0.y.isFinite }
+        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return nil }
+        let reach = lineWidth / 2 + 1
+        func pixel(_ v: Double) -> Int64 { Int64(min(max(v, -1e12), 1e12)) }
+        let left = max(Int64(x), pixel((minX - reach).rounded(.down)) - Int64(ox))
+        let top = max(Int64(y), pixel((minY - reach).rounded(.down)) - Int64(oy))
+        let right = min(Int64(x) + Int64(width), pixel((maxX + reach).rounded(.up)) - Int64(ox) + 1)
+        let bottom = min(Int64(y) + Int64(height), pixel((maxY + reach).rounded(.up)) - Int64(oy) + 1)
+        guard left < right, top < bottom else { return nil }
+        return GeglRectangle(x: Int32(left), y: Int32(top), width: Int32(right - left), height: Int32(bottom - top))
+    }
+
+    /// Strokes every polyline with `lineWidth` and composites each, in `color` (straight
+    /// R'G'B'A; alpha is the paint's opacity), over `drawable`; each polyline is one shape and
+    /// the next goes over it, as in StrokeCanvas. `progress` is told the fraction done.
+    static func paint(_ polylines: [[SIMD2<Double>]], lineWidth: Double, color: SIMD4<Float>, on drawable: Int32,
+                      progress: (Double) -> Void) throws(ProcedureFailure) {
+        guard let region = region(of: drawable, polylines: polylines, lineWidth: lineWidth) else { return }
+        var mx: Int32 = 0, my: Int32 = 0, mw: Int32 = 0, mh: Int32 = 0
+        _ = gimp_drawable_mask_intersect(drawable, &mx, &my, &mw, &mh)
+        var ox: Int32 = 0, oy: Int32 = 0
+        gimp_drawable_offsets(drawable, &ox, &oy)
+        do {
+            let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
+            let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
+            // GIMP merges the whole selection's box from the shadow: it must hold the pixels.
+            source.copy(GeglRectangle(x: mx, y: my, width: mw, height: mh), to: shadow)
+            var top = region.y
+            while top < region.y + region.height {
+                let rows = min(band, region.y + region.height - top)
+                let rect = GeglRectangle(x: region.x, y: top, width: region.width, height: rows)
+                var canvas = StrokeCanvas(width: Int(rect.width), height: Int(rows),
+                                          originX: Int(rect.x) + Int(ox), originY: Int(top) + Int(oy),
+                                          pixels: source.get(format: "R'G'B'A float", rect: rect))
+                for line in polylines { canvas.stroke(line, lineWidth: lineWidth, color: color) }
+                shadow.set(canvas.pixels, format: "R'G'B'A float", rect: rect)
+                top += rows
+                progress(Double(top - region.y) / Double(region.height))
+            }
+            shadow.flush()
+        }
+        guard gimp_drawable_merge_shadow(drawable, 1) != 0 else {
+            throw .execution("GIMP did not accept the painting (is the layer or a group it is in locked?)")
+        }
+        gimp_drawable_update(drawable, region.x, region.y, region.width, region.height)
+    }
+}
