@@ -10,9 +10,12 @@ public final class PrivateGimp {
     public let installOutput: CommandResult
     /// Whether GIMP loads fonts (needed for text layers; costs start-up time).
     let fonts: Bool
+    /// Whether GIMP loads brushes, dynamics and its other data (needed to use them).
+    let data: Bool
 
-    public init(fonts: Bool = false) {
+    public init(fonts: Bool = false, data: Bool = false) {
         self.fonts = fonts
+        self.data = data
         root = BuildProducts.temporaryDirectory("gimp")
         let profile = root.appendingPathComponent("profile")
         // GIMP complains on every start without a gradients folder in a new profile.
@@ -45,7 +48,7 @@ public final class PrivateGimp {
     /// Every `-b` has its own Script-Fu environment, so `prelude` (definitions) is put in
     /// front of each command.
     public func batch(_ commands: [String], prelude: String = "") -> BatchResult {
-        var arguments = ["-i", "-d"] + (fonts ? [] : ["-f"])
+        var arguments = ["-i"] + (data ? [] : ["-d"]) + (fonts ? [] : ["-f"])
         for command in commands { arguments += ["-b", "(begin \(prelude)\n\(command))"] }
         arguments += ["-b", "(gimp-quit 0)"]
         let result = runCommand("timeout", ["600", "gimp-console-2.10"] + arguments,

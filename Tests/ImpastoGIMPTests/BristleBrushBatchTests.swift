@@ -1,0 +1,119 @@
+import Foundation
+import ImpastoTestSupport
+import XCTest
+
+/// The "Impasto Bristle" image-pipe brush and paint dynamics that plugin-install.sh puts in
+/// the profile: GIMP loads them, its own paintbrush paints bristles with them (spread across
+/// the stroke's direction), and plug-in-impasto-bristle-brush regenerates them.
+final class BristleBrushBatchTests: XCTestCase {
+    static let helpers = """
+        (define (impasto-path name) (string-append "\(session.root.path)/" name))
+        (define (impasto-report name value)
+          (let ((port (open-output-file (impasto-path name))))
+            (write value port)
+            (close-output-port port)))
+        (define (impasto-save image drawable name)
+          (gimp-file-save RUN-NONINTERACTIVE image drawable (impasto-path name) name))
+        (define (impasto-paint name points)
+          (let* ((image (car (gimp-image-new 200 200 RGB)))
+                 (layer (car (gimp-layer-new image 200 200 RGB-IMAGE "paint" 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image layer 0 0)
+            (gimp-context-set-foreground '(255 255 255))
+            (gimp-drawable-fill layer FILL-FOREGROUND)
+            (gimp-context-set-foreground '(0 0 0))
+            (gimp-context-set-brush "Impasto Bristle")
+            (gimp-context-set-dynamics "Impasto Bristle")
+            (gimp-context-set-brush-size (car (gimp-brush-get-info "Impasto Bristle")))
+            (gimp-context-set-brush-default-spacing)
+            (gimp-paintbrush layer 0 (length points) (list->vector points) PAINT-CONSTANT 0)
+            (impasto-save image layer name)))
+        """
+
+    static let scenarios: [(String, String)] = [
+        ("installed", """
+            (begin
+              (impasto-report "brushes.txt" (cadr (gimp-brushes-get-list "Impasto")))
+              (impasto-report "dynamics.txt" (cadr (gimp-dynamics-get-list "Impasto")))
+              (impasto-report "info.txt" (gimp-brush-get-info "Impasto Bristle")))
+            """),
+        ("right", #"(impasto-paint "right.png" '(20 100 180 100))"#),
+        ("regenerate", """
+            (begin
+              ; bristles max-radius line-width pressure-levels angle-levels angle-source
+              (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 0)
+              (impasto-report "regenerated.txt"
+                (list (gimp-brush-get-info "Impasto Bristle") (car (gimp-context-get-brush))
+                      (car (gimp-context-get-dynamics)))))
+            """),
+        ("levels-range", "(plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 20 16 2 0 24 0)"),
+        ("tilt-levels", "(plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 20 16 2 8 24 1)"),
+    ]
+
+    static let session = PrivateGimp(data: true)
+    static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
+
+    override class func tearDown() {
+        session.remove()
+        super.tearDown()
+    }
+
+    func report(_ name: String) throws -> String {
+        try String(contentsOfFile: Self.session.path(name), encoding: .utf8)
+    }
+
+    func testGIMPLoadsTheInstalledBrushAndDynamics() throws {
+        XCTAssertEqual(Self.run.outcome("installed"), .success, Self.run.log)
+        XCTAssertEqual(try report("brushes.txt"), #"("Impasto Bristle")"#)
+        XCTAssertEqual(try report("dynamics.txt"), #"("Impasto Bristle")"#)
+        // width height mask-bpp color-bpp: the standard brush's 37 px cells, a grey mask.
+        XCTAssertEqual(try report("info.txt"), "(37 37 1 0)")
+    }
+
+    /// Where paint is along a line across the stroke: the painted positions.
+    static func painted(_ image: FloatImage, across: (Int) -> (Int, Int)) -> [Int] {
+        (0 ..< 200).filter { i in
+            let (x, y) = across(i)
+            return Array(image.pixel(x, y))[0] < 0.5
+        }
+    }
+
+    func testGIMPsPaintbrushPaintsBristlesAcrossTheStroke() throws {
+        XCTAssertEqual(Self.run.outcome("right"), .success, Self.run.log)
+        // A scripted stroke has pressure 1 and direction 0 (GIMP computes the direction only
+        // from pointer motion), which pick the full-pressure cell for a stroke moving right:
+        // R = 16, the bristles standing in a column across the stroke, so the paintbrush
+        // leaves separate streaks spread 32 px across it.
+        let image = try Self.run.image("right.png")
+        let across = Self.painted(image) { (100, $0) }
+        XCTAssertEqual(Double(across.first ?? 0), 100 - 16, accuracy: 2, "\(across)")
+        XCTAssertEqual(Double(across.last ?? 0), 100 + 16, accuracy: 2, "\(across)")
+        let gaps = zip(across, across.dropFirst()).filter { $1 - $0 > 1 }.count
+        XCTAssertGreaterThanOrEqual(gaps, 5, "bristles leave gaps between their streaks: \(across)")
+        // Along the stroke: from its start to its end, each streak unbroken.
+        let along = Self.painted(image) { ($0, across.first ?? 0) }
+        XCTAssertEqual(Double(along.first ?? 0), 20, accuracy: 3)
+        XCTAssertEqual(Double(along.last ?? 0), 180, accuracy: 3)
+        XCTAssertEqual(along.count, (along.last ?? 0) - (along.first ?? 0) + 1, "\(along)")
+    }
+
+    func testTheRegenerateProcedureRewritesAndSelectsTheBrush() throws {
+        XCTAssertEqual(Self.run.outcome("regenerate"), .success, Self.run.log)
+        // R 10, line width 2: cells of 2·⌈10 + 1 + 1⌉ + 1 = 25 px; selected in the context.
+        XCTAssertEqual(try report("regenerated.txt"), #"((25 25 1 0) "Impasto Bristle" "Impasto Bristle")"#)
+        let gih = try Data(contentsOf: URL(fileURLWithPath: Self.session.path("profile/brushes/impasto-bristle.gih")))
+        let header = String(decoding: gih.prefix(200), as: UTF8.self).components(separatedBy: "\n")
+        XCTAssertEqual(header[1], "32 ncells:32 cellwidth:25 cellheight:25 step:100 dim:2 cols:1 rows:1 "
+                       + "placement:constant rank0:4 rank1:8 sel0:pressure sel1:angular")
+    }
+
+    func testBadBrushSettingsFailWithClearMessages() {
+        for (scenario, text) in [("levels-range", "pressure-levels must be between 1 and 16, not 0"),
+                                 ("tilt-levels", "with tilt, angle-levels must be at most 16 (per axis), not 24")] {
+            guard case .error(let message) = Self.run.outcome(scenario) else {
+                XCTFail("\(scenario) must fail; GIMP said:\n\(Self.run.log)")
+                continue
+            }
+            XCTAssertTrue(message.contains(text), "\(scenario): \(message)")
+        }
+    }
+}
