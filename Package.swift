@@ -8,7 +8,8 @@
 //   ImpastoGEGL      the GEGL chant files, one per op, plus module.c
 //   libimpasto-gegl  the GEGL module (.so) GIMP and the `gegl` CLI load
 //   ImpastoGegl      Swift conveniences over GEGL's C API (graphs, buffers, properties)
-//   impasto          the GIMP 2.10 plug-in (one file per PDB procedure)
+//   CImpastoUI       the dialogs' thin C kit over libgimpui (GTK 2)
+//   impasto          the GIMP 2.10 plug-in (one file per PDB procedure, dialogs in Swift)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
 import PackageDescription
 
@@ -35,7 +36,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
                        providers: [.apt(["libgegl-dev", "libbabl-dev"])]),
-        .systemLibrary(name: "CGIMP", pkgConfig: "gimp-2.0",
+        .systemLibrary(name: "CGIMP", pkgConfig: "gimpui-2.0",
                        providers: [.apt(["libgimp2.0-dev"])]),
 
         .target(name: "ImpastoKernels"),
@@ -47,7 +48,10 @@ let package = Package(
                 linkerSettings: moduleLinkerSettings),
 
         .target(name: "ImpastoGegl", dependencies: ["CGEGL"]),
-        .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "ImpastoGegl", "ImpastoKernels"],
+        // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
+        .target(name: "CImpastoUI", dependencies: ["CGIMP"],
+                cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
+        .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "ImpastoGegl", "ImpastoKernels"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["ImpastoGegl"]),
 

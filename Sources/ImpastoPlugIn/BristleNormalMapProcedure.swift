@@ -2,7 +2,7 @@ import ImpastoKernels
 
 /// plug-in-impasto-bristle-normal-map (SPEC.md): impasto:bristle-normal-map on a drawable —
 /// a bump layer painted white at low opacity becomes a normal map.
-enum BristleNormalMapProcedure: ImpastoProcedure {
+enum BristleNormalMapProcedure: FilterProcedure {
     static let name = "plug-in-impasto-bristle-normal-map"
     static let blurb = "Turn a bump layer into a normal map, as BristlePaint did with SpriteKit"
     static let help = """
@@ -24,13 +24,13 @@ enum BristleNormalMapProcedure: ImpastoProcedure {
         .boolean("tileable", default: false, "1: wrap around the borders instead of repeating the edge pixels"),
     ]
 
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
-        try DrawableFilter.apply(
-            "impasto:bristle-normal-map",
-            [("smoothness", .double(arguments.double("smoothness"))),
-             ("contrast", .double(arguments.double("contrast"))),
-             ("flip-y", .bool(arguments.bool("flip-y"))),
-             ("tileable", .bool(arguments.bool("tileable")))],
-            to: drawable, progress: "Bristle Normal Map")
+    static let progressMessage = "Bristle Normal Map"
+
+    static func filter(for arguments: ProcedureArguments) -> DrawableFilter {
+        DrawableFilter(operation: "impasto:bristle-normal-map",
+                       properties: [("smoothness", .double(arguments.double("smoothness"))),
+                                    ("contrast", .double(arguments.double("contrast"))),
+                                    ("flip-y", .bool(arguments.bool("flip-y"))),
+                                    ("tileable", .bool(arguments.bool("tileable")))])
     }
 }

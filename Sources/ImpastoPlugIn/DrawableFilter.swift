@@ -1,21 +1,55 @@
 import CGIMP
 import ImpastoGegl
 
-/// Runs one GEGL operation over a drawable the way GIMP's own filters do: only the
-/// selection's bounding box is rendered, into the shadow buffer, which GIMP then merges
-/// through the selection mask (so partial selections blend) as one undo step. `aux`, a
-/// drawable, feeds the op's aux pad; with `alignsAux` it is placed where it lies in the
-/// image relative to the drawable (a bump layer under its painting), otherwise it comes as a
-/// picture of its own. With `addsAlpha`, a layer without an alpha channel gets one first (in
+/// One GEGL operation over a drawable, as a procedure's apply and its dialog's preview both
+/// run it (the preview shows exactly what OK applies: the same op, the same values).
+///
+/// `aux`, a drawable, feeds the op's aux pad; with `alignsAux` it is placed where it lies in
+/// the image relative to the drawable (a bump layer under its painting), otherwise it comes as
+/// a picture of its own. With `addsAlpha`, a layer without an alpha channel gets one first (in
 /// the same undo group), for ops whose output alpha matters.
-enum DrawableFilter {
-    static func apply(_ operation: String, _ properties: [(String, GeglValue)], aux: Int32? = nil,
-                      alignsAux: Bool = false, addsAlpha: Bool = false, to drawable: Int32,
-                      progress message: String) throws(ProcedureFailure) {
+struct DrawableFilter {
+    var operation: String
+    var properties: [(String, GeglValue)]
+    var aux: Int32? = nil
+    var alignsAux = false
+    var addsAlpha = false
+
+    /// The graph drawable → op (with its aux); returns the op's node.
+    private func build(_ graph: GeglGraph, on drawable: Int32) -> OpaquePointer {
+        let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
+        let input = graph.node("gegl:buffer-source", [("buffer", .buffer(source))])
+        let op = graph.node(operation, properties)
+        graph.chain([input, op])
+        if let aux {
+            let picture = GeglBufferRef(owning: gimp_drawable_get_buffer(aux))
+            var auxSource = graph.node("gegl:buffer-source", [("buffer", .buffer(picture))])
+            if alignsAux {
+                var (ax, ay, dx, dy): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+                gimp_drawable_offsets(aux, &ax, &ay)
+                gimp_drawable_offsets(drawable, &dx, &dy)
+                let shift = graph.node("gegl:translate", [("x", .double(Double(ax - dx))),
+                                                          ("y", .double(Double(ay - dy)))])
+                graph.chain([auxSource, shift])
+                auxSource = shift
+            }
+            graph.connect(auxSource, to: op, pad: "aux")
+        }
+        return op
+    }
+
+    private func checkOperation() throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
         }
+    }
+
+    /// Runs the op over `drawable` the way GIMP's own filters do: only the selection's
+    /// bounding box is rendered, into the shadow buffer, which GIMP then merges through the
+    /// selection mask (so partial selections blend) as one undo step.
+    func apply(to drawable: Int32, progress message: String) throws(ProcedureFailure) {
+        try checkOperation()
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
             return  // the selection does not touch this drawable: nothing to change
@@ -27,27 +61,11 @@ enum DrawableFilter {
         let rect = GeglRectangle(x: x, y: y, width: width, height: height)
         gimp_progress_init(message)
         do {
-            let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
-            let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
             let graph = GeglGraph()
-            let input = graph.node("gegl:buffer-source", [("buffer", .buffer(source))])
-            let op = graph.node(operation, properties)
+            let op = build(graph, on: drawable)
+            let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
             let output = graph.node("gegl:write-buffer", [("buffer", .buffer(shadow))])
-            graph.chain([input, op, output])
-            if let aux {
-                let picture = GeglBufferRef(owning: gimp_drawable_get_buffer(aux))
-                var auxSource = graph.node("gegl:buffer-source", [("buffer", .buffer(picture))])
-                if alignsAux {
-                    var (ax, ay, dx, dy): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-                    gimp_drawable_offsets(aux, &ax, &ay)
-                    gimp_drawable_offsets(drawable, &dx, &dy)
-                    let shift = graph.node("gegl:translate", [("x", .double(Double(ax - dx))),
-                                                              ("y", .double(Double(ay - dy)))])
-                    graph.chain([auxSource, shift])
-                    auxSource = shift
-                }
-                graph.connect(auxSource, to: op, pad: "aux")
-            }
+            graph.chain([op, output])
             graph.process(output, rect: rect) { done in
                 gimp_progress_update(done)
                 return true
@@ -59,5 +77,46 @@ enum DrawableFilter {
             throw .execution("GIMP did not accept the result (is the layer or a group it is in locked?)")
         }
         gimp_drawable_update(drawable, x, y, width, height)
+    }
+
+    /// The op's result over `rect` of `drawable` as 8-bit pixels in the drawable's own
+    /// channel layout, for GIMP's drawable preview.
+    func preview(of drawable: Int32, rect: GeglRectangle) throws(ProcedureFailure) -> (pixels: [UInt8], rowstride: Int) {
+        try checkOperation()
+        let graph = GeglGraph()
+        let op = build(graph, on: drawable)
+        return DrawableFilter.pixels(of: drawable, rect: rect) { format, pointer, rowstride in
+            var r = rect
+            gegl_node_blit(op, 1.0, &r, babl_format(format), pointer, Int32(rowstride), GEGL_BLIT_DEFAULT)
+        }
+    }
+
+    /// 8-bit pixels for `rect` in `drawable`'s channel layout, filled by `fill` (given the
+    /// babl format, the memory and its rowstride).
+    static func pixels(of drawable: Int32, rect: GeglRectangle,
+                       fill: (String, UnsafeMutableRawPointer, Int) -> Void) -> (pixels: [UInt8], rowstride: Int) {
+        let gray = gimp_drawable_is_gray(drawable) != 0, alpha = gimp_drawable_has_alpha(drawable) != 0
+        let format = (gray ? "Y'" : "R'G'B'") + (alpha ? "A" : "") + " u8"
+        let channels = (gray ? 1 : 3) + (alpha ? 1 : 0)
+        let rowstride = max(0, Int(rect.width)) * channels
+        var pixels = [UInt8](repeating: 0, count: rowstride * max(0, Int(rect.height)))
+        if !pixels.isEmpty {
+            pixels.withUnsafeMutableBytes { fill(format, $0.baseAddress!, rowstride) }
+        }
+        return (pixels, rowstride)
+    }
+}
+
+/// A procedure that is one GEGL op over its drawable: its apply and its dialog's preview both
+/// come from `filter(for:)`.
+protocol FilterProcedure: ImpastoProcedure {
+    static var progressMessage: String { get }
+    /// The op and its values for these arguments (after the runner validated them).
+    static func filter(for arguments: ProcedureArguments) throws(ProcedureFailure) -> DrawableFilter
+}
+
+extension FilterProcedure {
+    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+        try filter(for: arguments).apply(to: drawable, progress: progressMessage)
     }
 }

@@ -3,7 +3,7 @@ import ImpastoKernels
 
 /// plug-in-impasto-emboss (SPEC.md): impasto:emboss on a drawable — text, a logo or any
 /// shape becomes a shaded relief.
-enum EmbossProcedure: ImpastoProcedure {
+enum EmbossProcedure: FilterProcedure {
     static let name = "plug-in-impasto-emboss"
     static let blurb = "Emboss the layer's shape into a rounded relief lit like polished metal"
     static let help = """
@@ -32,20 +32,22 @@ enum EmbossProcedure: ImpastoProcedure {
         .name("preset", Hemisphere.presetNames, "The procedural hemisphere's look (used when shading-drawable is -1)"),
     ]
 
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+    static let progressMessage = "Impasto Emboss"
+
+    static func filter(for arguments: ProcedureArguments) throws(ProcedureFailure) -> DrawableFilter {
         let shading = arguments.drawable("shading-drawable")
         if let shading, gimp_drawable_is_indexed(shading) != 0 {
             throw .execution("\(name): the shading drawable is indexed; convert its image to RGB first.")
         }
-        try DrawableFilter.apply(
-            "impasto:emboss",
-            [("radius", .double(arguments.double("radius"))),
+        return DrawableFilter(
+            operation: "impasto:emboss",
+            properties: [("radius", .double(arguments.double("radius"))),
              ("scale", .double(arguments.double("scale"))),
              ("profile", .int(Int(arguments.int("profile")))),
              ("liquify", .double(arguments.double("liquify"))),
              ("mask-source", .int(Int(arguments.int("mask-source")))),
              ("preset", .enumNick(arguments.name("preset")))],
             // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
-            aux: shading, addsAlpha: true, to: drawable, progress: "Impasto Emboss")
+            aux: shading, addsAlpha: true)
     }
 }

@@ -3,7 +3,7 @@ import ImpastoKernels
 
 /// plug-in-impasto-normal-light (SPEC.md): impasto:normal-light — the drawable (a painting)
 /// lit through the normals of a bump drawable, for BristlePaint's glossy impasto look.
-enum NormalLightProcedure: ImpastoProcedure {
+enum NormalLightProcedure: FilterProcedure {
     static let name = "plug-in-impasto-normal-light"
     static let blurb = "Light a painting through the normals of a bump layer, for a glossy impasto look"
     static let help = """
@@ -37,20 +37,22 @@ enum NormalLightProcedure: ImpastoProcedure {
 
     static func range(_ r: ClosedRange<Float>) -> ClosedRange<Double> { Double(r.lowerBound) ... Double(r.upperBound) }
 
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+    static let progressMessage = "Impasto Normal Light"
+
+    static func filter(for arguments: ProcedureArguments) throws(ProcedureFailure) -> DrawableFilter {
         let bump = arguments.drawable("bump-drawable")
         if let bump, gimp_drawable_is_indexed(bump) != 0 {
             throw .execution("\(name): the bump drawable is indexed; convert its image to RGB or grayscale first.")
         }
-        try DrawableFilter.apply(
-            "impasto:normal-light",
-            [("smoothness", .double(arguments.double("smoothness"))),
+        return DrawableFilter(
+            operation: "impasto:normal-light",
+            properties: [("smoothness", .double(arguments.double("smoothness"))),
              ("contrast", .double(arguments.double("contrast"))),
              ("light-azimuth", .double(arguments.double("light-azimuth"))),
              ("light-elevation", .double(arguments.double("light-elevation"))),
              ("ambient", .double(arguments.double("ambient"))),
              ("specular", .double(arguments.double("specular"))),
              ("shininess", .double(arguments.double("shininess")))],
-            aux: bump, alignsAux: true, to: drawable, progress: "Impasto Normal Light")
+            aux: bump, alignsAux: true)
     }
 }

@@ -1,7 +1,7 @@
 import ImpastoKernels
 
 /// plug-in-impasto-pencil-hue-saturation (SPEC.md): impasto:pencil-hue-saturation on a drawable.
-enum PencilHueSaturationProcedure: ImpastoProcedure {
+enum PencilHueSaturationProcedure: FilterProcedure {
     static let name = "plug-in-impasto-pencil-hue-saturation"
     static let blurb = "Rotate hue and set saturation the way a pen's azimuth and altitude would"
     static let help = """
@@ -24,13 +24,13 @@ enum PencilHueSaturationProcedure: ImpastoProcedure {
         .boolean("linear", default: false, "Work on linear RGB instead of perceptual R'G'B' (0/1)"),
     ]
 
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
-        try DrawableFilter.apply(
-            "impasto:pencil-hue-saturation",
-            [("azimuth", .double(arguments.double("azimuth"))),
-             ("altitude", .double(arguments.double("altitude"))),
-             ("max-saturation", .double(arguments.double("max-saturation"))),
-             ("linear", .bool(arguments.bool("linear")))],
-            to: drawable, progress: "Pencil Hue/Saturation")
+    static let progressMessage = "Pencil Hue/Saturation"
+
+    static func filter(for arguments: ProcedureArguments) -> DrawableFilter {
+        DrawableFilter(operation: "impasto:pencil-hue-saturation",
+                       properties: [("azimuth", .double(arguments.double("azimuth"))),
+                                    ("altitude", .double(arguments.double("altitude"))),
+                                    ("max-saturation", .double(arguments.double("max-saturation"))),
+                                    ("linear", .bool(arguments.bool("linear")))])
     }
 }

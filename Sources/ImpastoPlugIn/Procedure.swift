@@ -23,6 +23,22 @@ struct ProcedureParameter {
     let kind: Kind
     let defaultValue: ParameterValue
     let description: String
+    /// The dialog's slider span when narrower than the accepted range (its spin button still
+    /// takes any accepted value).
+    var sliderRange: ClosedRange<Double>? = nil
+
+    /// The same parameter with a narrower slider in the dialog.
+    func slider(_ range: ClosedRange<Double>) -> ProcedureParameter {
+        var copy = self
+        copy.sliderRange = range
+        return copy
+    }
+
+    /// The dialog's label: "max-saturation" → "Max saturation".
+    var label: String {
+        let words = String(name.map { $0 == "-" ? " " : $0 })
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
 
     static func float(_ name: String, _ range: ClosedRange<Double>, default value: Double,
                       _ description: String) -> ProcedureParameter {
@@ -207,6 +223,9 @@ struct ProcedureFailure: Error {
     static func calling(_ message: String) -> ProcedureFailure {
         ProcedureFailure(status: GIMP_PDB_CALLING_ERROR, message: message)
     }
+
+    /// The user closed the dialog without OK.
+    static let cancelled = ProcedureFailure(status: GIMP_PDB_CANCEL, message: "cancelled")
 
     static func execution(_ message: String) -> ProcedureFailure {
         ProcedureFailure(status: GIMP_PDB_EXECUTION_ERROR, message: message)

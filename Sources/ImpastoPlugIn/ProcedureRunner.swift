@@ -44,24 +44,31 @@ enum ProcedureRunner {
             let image = leading > 1 ? params[1].data.d_image : -1
             let drawable = leading > 2 ? params[2].data.d_drawable : -1
 
-            let arguments: ProcedureArguments
+            var arguments: ProcedureArguments
             switch runMode {
             case GIMP_RUN_NONINTERACTIVE:
                 arguments = try decode(procedure, params.dropFirst(leading))
             default:
-                // RUN-INTERACTIVE has no dialog yet: like RUN-WITH-LAST-VALS it reuses the last
-                // values (a path from another image: the image's active path).
+                // The last values (a path from another image: the image's active path).
                 arguments = LastValues.load(procedure).forgettingVanishedDrawables().takingPaths(of: image)
+            }
+            if procedure.target == .drawable {
+                try checkDrawable(procedure, image: image, drawable: drawable)
+            }
+            Gegl.initialize()
+            if runMode == GIMP_RUN_INTERACTIVE {
+                guard let chosen = ProcedureDialog.run(procedure, image: image, drawable: drawable, arguments: arguments) else {
+                    throw .cancelled
+                }
+                arguments = chosen
             }
             for (parameter, value) in zip(procedure.parameters, arguments.values) {
                 if let problem = parameter.problem(with: value) {
                     throw .calling("\(procedure.name): \(problem).")
                 }
             }
-            Gegl.initialize()
             switch procedure.target {
             case .drawable:
-                try checkDrawable(procedure, image: image, drawable: drawable)
                 gimp_image_undo_group_start(image)
                 defer { gimp_image_undo_group_end(image) }
                 try procedure.apply(image: image, drawable: drawable, arguments: arguments)

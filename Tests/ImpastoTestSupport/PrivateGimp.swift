@@ -42,6 +42,11 @@ public final class PrivateGimp {
     public struct BatchResult {
         public let outcomes: [Outcome]
         public let log: String
+
+        public init(outcomes: [Outcome], log: String) {
+            self.outcomes = outcomes
+            self.log = log
+        }
     }
 
     /// Runs each command as its own `-b` (an error ends only that command), then quits.
@@ -57,7 +62,7 @@ public final class PrivateGimp {
     }
 
     /// Script-Fu prints one verdict per -b command, in order; an error is followed by its text.
-    static func outcomes(in log: String) -> [Outcome] {
+    public static func outcomes(in log: String) -> [Outcome] {
         var outcomes: [Outcome] = []
         let lines = log.components(separatedBy: "\n")
         for (i, line) in lines.enumerated() {

@@ -1,0 +1,65 @@
+import Glibc
+
+/// The pencil pad of the Pencil Hue/Saturation dialog: PencilController's live control. A pen
+/// on it reports its tilt, which the SPEC tilt helper turns into azimuth and altitude; a mouse
+/// (no tilt axes) stands in with where it is: the pointer's angle around the pad's centre is
+/// the azimuth and its distance the tilt, so the rim is a pen lying as flat as tablets report
+/// (altitude 30) and the centre an upright pen.
+public enum PencilPad {
+    /// One pointer reading on a pad of `width` × `height` pixels.
+    public struct Reading: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        /// The pen's tilt axes, when the device reports them.
+        public var tilt: (x: Double, y: Double)?
+
+        public init(x: Double, y: Double, tilt: (x: Double, y: Double)? = nil) {
+            self.x = x
+            self.y = y
+            self.tilt = tilt
+        }
+
+        public static func == (a: Reading, b: Reading) -> Bool {
+            a.x == b.x && a.y == b.y && a.tilt?.x == b.tilt?.x && a.tilt?.y == b.tilt?.y
+        }
+    }
+
+    /// The pad's radius: the largest circle around its centre.
+    public static func radius(width: Double, height: Double) -> Double {
+        max(1, min(width, height) / 2 - 8)
+    }
+
+    /// The pen's orientation for a reading: its own tilt when it has one, else the pointer's
+    /// place as tilt (offset from the centre over the radius).
+    public static func orientation(_ reading: Reading, width: Double, height: Double) -> PenOrientation {
+        if let tilt = reading.tilt { return PenOrientation(xtilt: tilt.x, ytilt: tilt.y) }
+        let r = radius(width: width, height: height)
+        return PenOrientation(xtilt: (reading.x - width / 2) / r, ytilt: (reading.y - height / 2) / r)
+    }
+
+    /// Where the pad shows `orientation`: the inverse of the pointer mapping (the pencil's
+    /// tip, drawn from the centre).
+    public static func point(for orientation: PenOrientation, width: Double, height: Double) -> (x: Double, y: Double) {
+        let r = radius(width: width, height: height)
+        let altitude = orientation.altitude.isFinite ? orientation.altitude : 90
+        let azimuth = (orientation.azimuth.isFinite ? orientation.azimuth : 0) * .pi / 180
+        let tilt = min(max((90 - altitude) / 60, 0), 1)
+        return (width / 2 + cos(azimuth) * tilt * r, height / 2 + sin(azimuth) * tilt * r)
+    }
+
+    /// PencilController's label: "Hue: θ°      Saturation: s" with θ = 180° + azimuth and
+    /// s = maxSaturation · (90 − altitude) / 90, two decimals each.
+    public static func label(azimuth: Double, altitude: Double, maxSaturation: Double) -> String {
+        let hue = 180 + azimuth, saturation = maxSaturation * (90 - altitude) / 90
+        return "Hue: \(decimals(hue))°      Saturation: \(decimals(saturation))"
+    }
+
+    /// `v` with two decimals ("%.2f"), without Foundation.
+    static func decimals(_ v: Double) -> String {
+        guard v.isFinite else { return "–" }
+        let hundredths = Int((abs(v) * 100).rounded())
+        let sign = v < 0 && hundredths > 0 ? "-" : ""
+        let fraction = hundredths % 100
+        return "\(sign)\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

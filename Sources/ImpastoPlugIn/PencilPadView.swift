@@ -1,0 +1,123 @@
+import CGIMP
+import CImpastoUI
+import ImpastoKernels
+
+/// The pencil pad in the Pencil Hue/Saturation dialog (PencilController's live control): a
+/// pen on the pad sets azimuth and altitude from its tilt, a mouse from where it is (see
+/// `PencilPad`); the pad draws the pencil as seen from above, and the label below reads
+/// "Hue: …°  Saturation: …" as the seed's did. The sliders and the preview follow.
+final class PencilPadView {
+    static let size = 216
+    unowned let dialog: ProcedureDialog
+    private var canvas: UnsafeMutableRawPointer?
+    private var label: UnsafeMutableRawPointer?
+    /// The pad's size as last drawn (GTK may give it more room than asked for).
+    private var drawn = (width: Double(size), height: Double(size))
+
+    init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+        self.dialog = dialog
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let box = impasto_ui_box(1, 6)
+        canvas = impasto_ui_canvas(Int32(Self.size), Int32(Self.size), { cairo, width, height, data in
+            guard let cairo, let data else { return }
+            Unmanaged<PencilPadView>.fromOpaque(data).takeUnretainedValue()
+                .draw(OpaquePointer(cairo), width: Double(width), height: Double(height))
+        }, { kind, x, y, _, _, xtilt, ytilt, hasTilt, data in
+            guard let data else { return }
+            let reading = PencilPad.Reading(x: x, y: y, tilt: hasTilt != 0 ? (xtilt, ytilt) : nil)
+            Unmanaged<PencilPadView>.fromOpaque(data).takeUnretainedValue().pointer(reading)
+        }, me)
+        label = impasto_ui_label(labelText)
+        impasto_ui_pack(box, canvas, 0)
+        impasto_ui_pack(box, label, 0)
+        impasto_ui_pack(side, impasto_ui_frame("Pencil: drag the pen (or the mouse) here", box), 0)
+        if let canvas { dialog.landmarks.append(("pencil-pad", canvas)) }
+        dialog.onChange.append { [unowned self] in
+            if let label { impasto_ui_label_set(label, labelText) }
+            if let canvas { impasto_ui_queue_draw(canvas) }
+        }
+        dialog.retained.append(self)
+    }
+
+    private var orientation: PenOrientation {
+        PenOrientation(azimuth: dialog.arguments.double("azimuth"), altitude: dialog.arguments.double("altitude"))
+    }
+
+    private var labelText: String {
+        PencilPad.label(azimuth: dialog.arguments.double("azimuth"), altitude: dialog.arguments.double("altitude"),
+                        maxSaturation: dialog.arguments.double("max-saturation"))
+    }
+
+    private func pointer(_ reading: PencilPad.Reading) {
+        let o = PencilPad.orientation(reading, width: drawn.width, height: drawn.height)
+        dialog.set("azimuth", .float(o.azimuth))
+        dialog.set("altitude", .float(o.altitude))
+    }
+
+    /// The pad: a disc whose rim shows the hue each direction gives, circles of equal tilt,
+    /// and the pencil from the centre (where the pen stands) to its tip.
+    private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+        drawn = (width, height)
+        let (cx, cy) = (width / 2, height / 2)
+        let r = PencilPad.radius(width: width, height: height)
+        cairo_set_source_rgb(cr, 0.16, 0.16, 0.17)
+        cairo_paint(cr)
+        // The rim: the hue rotation the azimuth in that direction gives (θ = 180° + azimuth),
+        // shown on a red swatch, so the pad reads like a colour wheel.
+        let steps = 72
+        for i in 0 ..< steps {
+            let a0 = Double(i) / Double(steps) * 2 * .pi - .pi, a1 = Double(i + 1) / Double(steps) * 2 * .pi - .pi
+            let hue = (180 + (a0 + a1) / 2 * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            let red: [Float] = [0.85, 0.2, 0.2, 1]
+            var colour: [Float] = [0, 0, 0, 0]
+            PencilHueSaturation(azimuth: hue - 180, altitude: 78.75, maxSaturation: 8).apply(red, &colour, count: 1)
+            cairo_set_source_rgb(cr, Double(min(max(colour[0], 0), 1)), Double(min(max(colour[1], 0), 1)),
+                                 Double(min(max(colour[2], 0), 1)))
+            cairo_new_path(cr)
+            cairo_arc(cr, cx, cy, r + 6, a0, a1 + 0.01)
+            cairo_arc_negative(cr, cx, cy, r, a1 + 0.01, a0)
+            cairo_close_path(cr)
+            cairo_fill(cr)
+        }
+        cairo_set_source_rgb(cr, 0.93, 0.92, 0.9)
+        cairo_arc(cr, cx, cy, r, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_set_line_width(cr, 1)
+        cairo_set_source_rgb(cr, 0.75, 0.74, 0.72)
+        for fraction in [0.25, 0.5, 0.75] {
+            cairo_new_path(cr)
+            cairo_arc(cr, cx, cy, r * fraction, 0, 2 * .pi)
+            cairo_stroke(cr)
+        }
+        cairo_move_to(cr, cx - r, cy)
+        cairo_line_to(cr, cx + r, cy)
+        cairo_move_to(cr, cx, cy - r)
+        cairo_line_to(cr, cx, cy + r)
+        cairo_stroke(cr)
+        // The pencil seen from above: the body from where it stands towards where it leans.
+        let tip = PencilPad.point(for: orientation, width: width, height: height)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
+        cairo_set_line_width(cr, 12)
+        cairo_move_to(cr, cx + 2, cy + 3)
+        cairo_line_to(cr, tip.x + 2, tip.y + 3)
+        cairo_stroke(cr)
+        cairo_set_source_rgb(cr, 0.96, 0.74, 0.16)
+        cairo_set_line_width(cr, 10)
+        cairo_move_to(cr, cx, cy)
+        cairo_line_to(cr, tip.x, tip.y)
+        cairo_stroke(cr)
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.22)
+        cairo_arc(cr, tip.x, tip.y, 4, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 0.55, 0.4, 0.2)
+        cairo_arc(cr, cx, cy, 3, 0, 2 * .pi)
+        cairo_fill(cr)
+    }
+}
+
+extension PencilHueSaturationProcedure: DialogProcedure {
+    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+        _ = PencilPadView(dialog: dialog, side: side)
+    }
+}

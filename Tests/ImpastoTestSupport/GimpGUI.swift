@@ -1,0 +1,170 @@
+import Foundation
+
+/// GIMP 2.10 with its user interface on a virtual X display (Xvfb), on a PrivateGimp's
+/// throw-away profile, for the dialog tests: Script-Fu batch commands open Impasto dialogs in
+/// RUN-INTERACTIVE, a driver moves the pointer and presses keys with xdotool, and scrot takes
+/// screenshots. The plug-in reports where its dialog's widgets are on the screen (the
+/// IMPASTO_UI_GEOMETRY file), so the driver does not depend on the layout.
+public final class GimpGUI {
+    public let session: PrivateGimp
+    public let display: String
+    private let xvfb: Process
+    private let geometryFile: URL
+    private var consumedLines = 0
+
+    /// Where screenshots go: IMPASTO_ARTIFACTS, or .build/test-artifacts in the package.
+    public static let artifacts: URL = {
+        let url = ProcessInfo.processInfo.environment["IMPASTO_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+            ?? BuildProducts.packageRoot.appendingPathComponent(".build/test-artifacts")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// A rectangle on the screen.
+    public struct Rect: Equatable {
+        public let x, y, width, height: Int
+        public var centre: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+    }
+
+    /// One open dialog: its widgets by name ("dialog", "ok", "cancel", "reset",
+    /// "slider:NAME", "spin:NAME", and the procedure's own, e.g. "pencil-pad").
+    public struct Dialog {
+        public let procedure: String
+        public let widgets: [String: Rect]
+        public subscript(_ name: String) -> Rect? { widgets[name] }
+    }
+
+    /// Starts Xvfb; nil (with the reason in `problem`) when it or the tools are missing.
+    public init?(session: PrivateGimp) {
+        self.session = session
+        geometryFile = session.root.appendingPathComponent("geometry.txt")
+        for tool in ["Xvfb", "xdotool", "scrot", "gimp-2.10"] where runCommand("/bin/sh", ["-c", "command -v \(tool)"]).status != 0 {
+            Self.problem = "\(tool) is not installed"
+            return nil
+        }
+        let pipe = Pipe()
+        xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        xvfb.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"]
+        xvfb.standardOutput = pipe
+        xvfb.standardError = FileHandle.nullDevice
+        do { try xvfb.run() } catch {
+            Self.problem = "Xvfb did not start: \(error)"
+            return nil
+        }
+        var number = ""
+        while let byte = try? pipe.fileHandleForReading.read(upToCount: 1), let c = byte.first, c != 10 {
+            number.append(Character(UnicodeScalar(c)))
+        }
+        guard !number.isEmpty else {
+            Self.problem = "Xvfb gave no display number"
+            return nil
+        }
+        display = ":" + number
+    }
+
+    public private(set) static var problem = ""
+
+    deinit {
+        xvfb.terminate()
+        xvfb.waitUntilExit()
+    }
+
+    /// Runs GIMP with one `-b` per command (each with `prelude`), then quits; `drive` runs
+    /// meanwhile, on this thread, to operate the dialogs the commands open.
+    public func run(_ commands: [String], prelude: String, drive: (GimpGUI) -> Void) -> PrivateGimp.BatchResult {
+        var arguments = ["--no-splash", "-f"]
+        for command in commands { arguments += ["-b", "(begin \(prelude)\n\(command))"] }
+        arguments += ["-b", "(gimp-quit 0)"]
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["GEGL_PATH", "GIMP2_DIRECTORY"] { environment.removeValue(forKey: name) }
+        environment.merge(session.environment) { $1 }
+        environment["DISPLAY"] = display
+        environment["IMPASTO_UI_GEOMETRY"] = geometryFile.path
+        environment["NO_AT_BRIDGE"] = "1"
+        let log = session.root.appendingPathComponent("gui.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let gimp = Process()
+        gimp.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gimp.arguments = ["timeout", "600", "gimp-2.10"] + arguments
+        gimp.environment = environment
+        let output = try? FileHandle(forWritingTo: log)
+        gimp.standardOutput = output
+        gimp.standardError = output
+        do { try gimp.run() } catch {
+            return PrivateGimp.BatchResult(outcomes: [], log: "gimp-2.10 did not start: \(error)")
+        }
+        drive(self)
+        gimp.waitUntilExit()
+        try? output?.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return PrivateGimp.BatchResult(outcomes: PrivateGimp.outcomes(in: text), log: text)
+    }
+
+    /// Waits for the next dialog of `procedure` to be on screen.
+    public func dialog(_ procedure: String, timeout: TimeInterval = 120) -> Dialog? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = ((try? String(contentsOf: geometryFile, encoding: .utf8)) ?? "")
+                .split(separator: "\n").dropFirst(consumedLines)
+            if let end = lines.firstIndex(of: Substring("\(procedure) ready")) {
+                var widgets: [String: Rect] = [:]
+                for line in lines[..<end] {
+                    let f = line.split(separator: " ")
+                    guard f.count == 6, f[0] == procedure, let x = Int(f[2]), let y = Int(f[3]),
+                          let w = Int(f[4]), let h = Int(f[5]) else { continue }
+                    widgets[String(f[1])] = Rect(x: x, y: y, width: w, height: h)
+                }
+                consumedLines = end + 1
+                usleep(500_000)  // let the first preview render
+                return Dialog(procedure: procedure, widgets: widgets)
+            }
+            usleep(200_000)
+        }
+        return nil
+    }
+
+    @discardableResult
+    public func xdotool(_ arguments: [String]) -> CommandResult {
+        runCommand("xdotool", arguments, environment: ["DISPLAY": display])
+    }
+
+    /// Presses the left button at `from`, drags through to `to` and lets go.
+    public func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: Int = 8) {
+        xdotool(["mousemove", "\(from.x)", "\(from.y)", "mousedown", "1"])
+        for i in 1 ... steps {
+            let x = from.x + (to.x - from.x) * i / steps, y = from.y + (to.y - from.y) * i / steps
+            xdotool(["mousemove", "\(x)", "\(y)"])
+            usleep(30_000)
+        }
+        xdotool(["mouseup", "1"])
+    }
+
+    public func click(_ at: (x: Int, y: Int)) {
+        xdotool(["mousemove", "\(at.x)", "\(at.y)", "click", "1"])
+    }
+
+    /// Types `text` into the spin button at `rect`, replacing its value, and confirms it.
+    public func type(_ text: String, into rect: Rect) {
+        xdotool(["mousemove", "\(rect.x + rect.width / 2)", "\(rect.y + rect.height / 2)", "click", "--repeat", "3", "1"])
+        xdotool(["key", "ctrl+a"])
+        xdotool(["type", "--", text])
+        xdotool(["key", "Tab"])
+    }
+
+    /// Waits for the preview to catch up with the last change.
+    public func settle(_ seconds: Double = 1.5) {
+        usleep(useconds_t(seconds * 1_000_000))
+    }
+
+    /// A screenshot of `rect` (or the whole screen) saved as a test artifact named `name`.
+    @discardableResult
+    public func screenshot(_ name: String, of rect: Rect? = nil) -> URL {
+        let url = Self.artifacts.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: url)
+        var arguments = ["-o", url.path]
+        if let r = rect { arguments = ["-a", "\(r.x),\(r.y),\(r.width),\(r.height)"] + arguments }
+        runCommand("scrot", arguments, environment: ["DISPLAY": display])
+        return url
+    }
+}
