@@ -35,7 +35,11 @@ public enum GaussianBlur {
                 guard let input = input.baseAddress, let out = out.baseAddress else { return }
                 parallel(width) { filter.run(input, out, width: width, height: height, columns: $0) }
                 let strips = (height + Strip.rows - 1) / Strip.rows
-                parallel(strips) { Strip.filter(out, width: width, height: height, strips: $0, filter) }
+                parallel(strips) { strips in
+                    let buffers = UnsafeMutablePointer<Float>.allocate(capacity: Strip.bufferSize(width: width))
+                    defer { buffers.deallocate() }
+                    Strip.filter(out, width: width, height: height, strips: strips, filter, buffers: buffers)
+                }
             }
         }
         return out
@@ -46,18 +50,19 @@ public enum GaussianBlur {
     enum Strip {
         static let rows = 16
 
+        /// Floats of `buffers` that `filter` needs for planes `width` wide.
+        static func bufferSize(width: Int) -> Int { 2 * rows * max(1, width) }
+
+        /// Filters the rows of `strips` (strip i: rows 16i ..< 16i + 16) of `plane` in place, with
+        /// `buffers` (`bufferSize(width:)` floats, contents irrelevant) as working memory.
         static func filter(_ plane: UnsafeMutablePointer<Float>, width: Int, height: Int,
-                           strips: Range<Int>, _ filter: ColumnFilter) {
-            var buffers = [Float](repeating: 0, count: 2 * rows * width)
-            buffers.withUnsafeMutableBufferPointer { buffers in
-                guard let across = buffers.baseAddress else { return }
-                let down = across + rows * width
-                for strip in strips {
-                    let y0 = strip * rows, count = min(rows, height - y0)
-                    copy(width: width, rows: count) { x, r in across[x &* count &+ r] = plane[(y0 &+ r) &* width &+ x] }
-                    filter.run(across, down, width: count, height: width, columns: 0 ..< count)
-                    copy(width: width, rows: count) { x, r in plane[(y0 &+ r) &* width &+ x] = down[x &* count &+ r] }
-                }
+                           strips: Range<Int>, _ filter: ColumnFilter, buffers: UnsafeMutablePointer<Float>) {
+            let across = buffers, down = buffers + rows * width
+            for strip in strips {
+                let y0 = strip * rows, count = min(rows, height - y0)
+                copy(width: width, rows: count) { x, r in across[x &* count &+ r] = plane[(y0 &+ r) &* width &+ x] }
+                filter.run(across, down, width: count, height: width, columns: 0 ..< count)
+                copy(width: width, rows: count) { x, r in plane[(y0 &+ r) &* width &+ x] = down[x &* count &+ r] }
             }
         }
 
@@ -92,7 +97,7 @@ public enum GaussianBlur {
                     let rows = Rows(source: source + x0, zero: zero, width: width, height: height,
                                     lanes: min(Self.block, columns.upperBound - x0))
                     switch self {
-                    case .fir(let kernel): kernel.run(rows, destination + x0, width: width)
+                    case .fir(let kernel): kernel.run(rows, destination + x0, width: width, outputRows: 0 ..< height)
                     case .recursive(let filter): filter.run(rows, destination + x0, width: width)
                     }
                 }
@@ -151,12 +156,14 @@ public enum GaussianBlur {
         }
 
         /// out(y) = w(0)·in(y) + Σ_{d ≥ 1} w(d)·(in(y − d) + in(y + d)), rows beyond the plane 0,
-        /// accumulated tap by tap in the output row (which stays in cache). Not inlined: on its
-        /// own it compiles to tight vector loops, inlined into the callers' closures it did not.
+        /// for y in `outputRows` (row y of the result goes to row y − outputRows.lowerBound of
+        /// `destination`), accumulated tap by tap in the output row (which stays in cache). Not
+        /// inlined: on its own it compiles to tight vector loops, inlined into the callers'
+        /// closures it did not.
         @inline(never)
-        func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int) {
-            for y in 0 ..< rows.height {
-                let out = destination + y * width, centre = rows(y), w0 = weights[0]
+        func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int, outputRows: Range<Int>) {
+            for y in outputRows {
+                let out = destination + (y - outputRows.lowerBound) * width, centre = rows(y), w0 = weights[0]
                 @inline(__always) func first(_ i: Int, _ k: Int) {
                     GaussianBlur.store(w0 * GaussianBlur.load(centre + i, k), out + i, k)
                 }
