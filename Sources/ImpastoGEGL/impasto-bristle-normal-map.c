@@ -161,7 +161,7 @@ gegl_op_class_init (GeglOpClass *klass)
   GeglOperationFilterClass     *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
   GeglOperationAreaFilterClass *area_class      = GEGL_OPERATION_AREA_FILTER_CLASS (klass);
 
-  object_class->finalize           = finalize;
+  object_class->finalize            = finalize;
   operation_class->prepare          = prepare;
   operation_class->get_bounding_box = get_bounding_box;
   operation_class->threaded         = TRUE;

@@ -332,14 +332,24 @@ public struct NormalMap: Equatable, Sendable {
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
         case .rgba(let convert):
-            var coloured = false
-            for i in 0 ..< count {
-                let p = UnsafeRawPointer(samples + 4 * i).loadUnaligned(as: SIMD4<Float>.self)
-                if p.x == p.y && p.y == p.z {
-                    heights[i] = clean(p.x * p.w)
+            var coloured = false, i = 0
+            while i + 4 <= count {
+                // Four pixels at a time: R', G', B', alpha of each as vectors.
+                let p = UnsafeRawPointer(samples + 4 * i).loadUnaligned(as: SIMD16<Float>.self)
+                let rb = p.evenHalf, ga = p.oddHalf
+                let r = rb.evenHalf, b = rb.oddHalf, g = ga.evenHalf, a = ga.oddHalf
+                let grey = (r .== g) .& (g .== b), h = clean(r * a)
+                if all(grey) {
+                    UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
                 } else {
                     coloured = true
+                    for j in 0 ..< 4 where grey[j] { heights[i + j] = h[j] }
                 }
+                i += 4
+            }
+            for j in i ..< count {
+                let p = UnsafeRawPointer(samples + 4 * j).loadUnaligned(as: SIMD4<Float>.self)
+                if p.x == p.y && p.y == p.z { heights[j] = clean(p.x * p.w) } else { coloured = true }
             }
             guard coloured else { return }
             convert(samples, luma, count)
@@ -347,6 +357,14 @@ public struct NormalMap: Equatable, Sendable {
                 heights[i] = clean(luma[2 * i] * luma[2 * i + 1])
             }
         }
+    }
+
+    /// `clean` of four heights at once, with the same result in every lane.
+    @inline(__always)
+    static func clean(_ h: SIMD4<Float>) -> SIMD4<Float> {
+        let limit = SIMD4<Float>(repeating: largestHeight)
+        // h − h is 0 exactly when h is finite (∞ − ∞ and NaN give NaN).
+        return pointwiseMin(pointwiseMax(h, -limit), limit).replacing(with: 0, where: .!(h - h .== 0))
     }
 
     /// Smoothed window rows y − 1, y, y + 1 around an output row (`width`: the window's).
@@ -389,18 +407,16 @@ public struct NormalMap: Equatable, Sendable {
         func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool) {
             var x = 0
             while x < count {
-                let n = normals(x, contrast: contrast)
-                let r = 0.5 + 0.5 * n.x, g = 0.5 + 0.5 * (flipY ? -n.y : n.y), b = 0.5 + 0.5 * n.z
-                let out = UnsafeMutableRawPointer(rgba + 4 * x)
+                let n = normals(x, contrast: contrast), y = flipY ? -n.y : n.y
+                // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
+                // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
+                let v = SIMD16<Float>(n.x[0], y[0], n.z[0], 1, n.x[1], y[1], n.z[1], 1,
+                                      n.x[2], y[2], n.z[2], 1, n.x[3], y[3], n.z[3], 1)
+                let pixels = 0.5 + 0.5 * v
                 if x + 4 <= count {
-                    out.storeBytes(of: SIMD4(r[0], g[0], b[0], 1), as: SIMD4<Float>.self)
-                    out.storeBytes(of: SIMD4(r[1], g[1], b[1], 1), toByteOffset: 16, as: SIMD4<Float>.self)
-                    out.storeBytes(of: SIMD4(r[2], g[2], b[2], 1), toByteOffset: 32, as: SIMD4<Float>.self)
-                    out.storeBytes(of: SIMD4(r[3], g[3], b[3], 1), toByteOffset: 48, as: SIMD4<Float>.self)
+                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: pixels, as: SIMD16<Float>.self)
                 } else {
-                    for j in 0 ..< count - x {
-                        out.storeBytes(of: SIMD4(r[j], g[j], b[j], 1), toByteOffset: 16 * j, as: SIMD4<Float>.self)
-                    }
+                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = pixels[i] }
                 }
                 x += 4
             }
