@@ -238,7 +238,7 @@ public struct NormalMap: Equatable, Sendable {
 
     /// The scratch buffers of one piece.
     enum Slot: Int {
-        case samples, luma, heights, smooth, strips, zeros, output
+        case samples, luma, heights, smooth, padded, zeros, output
     }
 
     /// Calls `body(y, around)` for output rows `rows` in order, with the smoothed heights of
@@ -302,10 +302,8 @@ public struct NormalMap: Equatable, Sendable {
                                                     lanes: min(GaussianBlur.ColumnFilter.block, width - x0))
                     fir.run(columns, smooth + x0, width: width, outputRows: outputRows)
                 }
-                let strips = scratch.floats(Slot.strips.rawValue, count: GaussianBlur.Strip.bufferSize(width: width))
-                GaussianBlur.Strip.filter(smooth, width: width, height: smoothRows.count,
-                                          strips: 0 ..< (smoothRows.count + GaussianBlur.Strip.rows - 1) / GaussianBlur.Strip.rows,
-                                          .fir(fir), buffers: strips)
+                let padded = scratch.floats(Slot.padded.rawValue, count: fir.paddedCount(width))
+                for r in 0 ..< smoothRows.count { fir.across(smooth + r * width, count: width, padded: padded) }
             } else {
                 smooth = heights + (smoothRows.lowerBound - held.lowerBound) * width
             }
