@@ -2,8 +2,9 @@
  *
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target
  * ImpastoABI implements them with @_cdecl over the pure kernels in ImpastoKernels.
- * Pixels are interleaved float; counts are pixels, not samples. Every function is pure,
- * thread-safe and total: any count (≤ 0 does nothing), any parameter, NaN/Inf samples.
+ * Pixels are interleaved float; counts are pixels, not samples. Every function is
+ * thread-safe and total: any count (≤ 0 does nothing), any parameter, NaN/Inf samples; the
+ * kernels are pure (only impasto_scratch_* keep memory between calls).
  */
 #ifndef IMPASTO_ABI_H
 #define IMPASTO_ABI_H
