@@ -3,11 +3,12 @@ import Glibc
 /// A Gaussian blur of a plane, transparent (zero) beyond its borders: what gets blurred out of
 /// the image is lost, and what lies outside brings nothing in.
 ///
-/// Separable, and both passes run down columns, where neighbouring columns are independent
-/// filters that advance together over contiguous memory, four lanes per SIMD vector: first the
-/// vertical pass over blocks of the plane's columns into the result, then the horizontal one in
-/// place over strips of rows turned on their side (`Strip`). One full-size allocation: on a
-/// fresh 2048² plane the page faults alone cost a few ns per pixel.
+/// Separable: first the vertical pass, down blocks of the plane's columns into the result, where
+/// neighbouring columns are independent filters that advance together over contiguous memory,
+/// several lanes per SIMD vector; then the horizontal one in place. The FIR takes that one row by
+/// row (a tap's neighbours are then the row shifted by a few pixels); the recursive filter
+/// over strips of rows turned on their side (`Strip`). One full-size allocation: on a fresh
+/// 2048² plane the page faults alone cost a few ns per pixel.
 public enum GaussianBlur {
     /// Up to this σ the blur is an exact FIR convolution (2⌊4σ⌋ + 1 taps); beyond it a
     /// recursive filter whose cost does not depend on σ (on a 2048² plane the two cost about
@@ -34,8 +35,17 @@ public enum GaussianBlur {
             out.values.withUnsafeMutableBufferPointer { out in
                 guard let input = input.baseAddress, let out = out.baseAddress else { return }
                 parallel(width) { filter.run(input, out, width: width, height: height, columns: $0) }
-                let strips = (height + Strip.rows - 1) / Strip.rows
-                parallel(strips) { Strip.filter(out, width: width, height: height, strips: $0, filter) }
+                switch filter {
+                case .fir(let kernel):
+                    parallel(height) { rows in
+                        let padded = UnsafeMutablePointer<Float>.allocate(capacity: kernel.paddedCount(width))
+                        defer { padded.deallocate() }
+                        for y in rows { kernel.across(out + y * width, count: width, padded: padded) }
+                    }
+                case .recursive:
+                    let strips = (height + Strip.rows - 1) / Strip.rows
+                    parallel(strips) { Strip.filter(out, width: width, height: height, strips: $0, filter) }
+                }
             }
         }
         return out
@@ -92,7 +102,7 @@ public enum GaussianBlur {
                     let rows = Rows(source: source + x0, zero: zero, width: width, height: height,
                                     lanes: min(Self.block, columns.upperBound - x0))
                     switch self {
-                    case .fir(let kernel): kernel.run(rows, destination + x0, width: width)
+                    case .fir(let kernel): kernel.run(rows, destination + x0, width: width, outputRows: 0 ..< height)
                     case .recursive(let filter): filter.run(rows, destination + x0, width: width)
                     }
                 }
@@ -151,24 +161,69 @@ public enum GaussianBlur {
         }
 
         /// out(y) = w(0)·in(y) + Σ_{d ≥ 1} w(d)·(in(y − d) + in(y + d)), rows beyond the plane 0,
-        /// accumulated tap by tap in the output row (which stays in cache). Not inlined: on its
-        /// own it compiles to tight vector loops, inlined into the callers' closures it did not.
+        /// for y in `outputRows` (row y of the result goes to row y − outputRows.lowerBound of
+        /// `destination`). Not inlined: on its own it compiles to tight vector loops, inlined
+        /// into the callers' closures it did not.
         @inline(never)
-        func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int) {
-            for y in 0 ..< rows.height {
-                let out = destination + y * width, centre = rows(y), w0 = weights[0]
-                @inline(__always) func first(_ i: Int, _ k: Int) {
-                    GaussianBlur.store(w0 * GaussianBlur.load(centre + i, k), out + i, k)
+        func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int, outputRows: Range<Int>) {
+            withUnsafeTemporaryAllocation(of: Neighbours.self, capacity: weights.count) { neighbours in
+                for y in outputRows {
+                    for d in weights.indices { neighbours[d] = (rows(y - d), rows(y + d)) }
+                    combine(neighbours, destination + (y - outputRows.lowerBound) * width, count: rows.lanes)
                 }
-                GaussianBlur.forEachQuad(rows.lanes, first)
-                for d in weights.indices.dropFirst() {
-                    let above = rows(y - d), below = rows(y + d), w = weights[d]
-                    @inline(__always) func add(_ i: Int, _ k: Int) {
-                        let pair = GaussianBlur.load(above + i, k) + GaussianBlur.load(below + i, k)
-                        GaussianBlur.store(GaussianBlur.load(out + i, k) + w * pair, out + i, k)
+            }
+        }
+
+        /// Floats of the `padded` buffer that `across` needs for rows of `count` pixels.
+        func paddedCount(_ count: Int) -> Int { count + 2 * (weights.count - 1) }
+
+        /// The horizontal pass over one row of `count` pixels, in place, zero beyond its ends:
+        /// the row is copied between zeros into `padded` (`paddedCount(count)` floats), where the
+        /// neighbours at distance d are the copy shifted by ±d.
+        @inline(never)
+        func across(_ row: UnsafeMutablePointer<Float>, count: Int, padded: UnsafeMutablePointer<Float>) {
+            let reach = weights.count - 1, source = padded + reach
+            padded.update(repeating: 0, count: reach)
+            source.update(from: row, count: count)
+            (source + count).update(repeating: 0, count: reach)
+            withUnsafeTemporaryAllocation(of: Neighbours.self, capacity: weights.count) { neighbours in
+                for d in weights.indices { neighbours[d] = (UnsafePointer(source - d), UnsafePointer(source + d)) }
+                combine(neighbours, row, count: count)
+            }
+        }
+
+        /// Where tap d reads: (in(y − d), in(y + d)) for a vertical pass, the row shifted for a
+        /// horizontal one; entry 0 is the centre (twice).
+        typealias Neighbours = (UnsafePointer<Float>, UnsafePointer<Float>)
+
+        /// out[i] = w(0)·c[i] + Σ_{d ≥ 1} w(d)·(a_d[i] + b_d[i]) for i < count, summed in that
+        /// order in registers, 16 lanes at a time (then 4, then the rest): every lane computes the
+        /// same operations whatever the grouping.
+        @inline(__always)
+        private func combine(_ neighbours: UnsafeMutableBufferPointer<Neighbours>,
+                             _ out: UnsafeMutablePointer<Float>, count: Int) {
+            weights.withUnsafeBufferPointer { w in
+                let centre = neighbours[0].0, w0 = w[0]
+                var i = 0
+                while i + 16 <= count {
+                    var sum = w0 * UnsafeRawPointer(centre + i).loadUnaligned(as: SIMD16<Float>.self)
+                    for d in 1 ..< w.count {
+                        let (a, b) = neighbours[d]
+                        sum += w[d] * (UnsafeRawPointer(a + i).loadUnaligned(as: SIMD16<Float>.self)
+                                       + UnsafeRawPointer(b + i).loadUnaligned(as: SIMD16<Float>.self))
                     }
-                    GaussianBlur.forEachQuad(rows.lanes, add)
+                    UnsafeMutableRawPointer(out + i).storeBytes(of: sum, as: SIMD16<Float>.self)
+                    i += 16
                 }
+                @inline(__always) func quad(_ j: Int, _ k: Int) {
+                    var sum = w0 * GaussianBlur.load(centre + i + j, k)
+                    for d in 1 ..< w.count {
+                        let (a, b) = neighbours[d]
+                        sum += w[d] * (GaussianBlur.load(a + i + j, k) + GaussianBlur.load(b + i + j, k))
+                    }
+                    GaussianBlur.store(sum, out + i + j, k)
+                }
+                GaussianBlur.forEachQuad(count - i, quad)
             }
         }
     }

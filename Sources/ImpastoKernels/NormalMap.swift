@@ -1,3 +1,5 @@
+import Glibc
+
 /// BristlePaint's normal map: SpriteKit's `SKTexture.generatingNormalMap(withSmoothness: 0.75,
 /// contrast: 3)` of a bump layer painted white at low opacity.
 ///
@@ -99,23 +101,17 @@ public struct NormalMap: Equatable, Sendable {
     /// window already holds its choice. Same calling rules as `normals(of:)`.
     public func normals(window: Plane, margin: Int, parallel: ParallelFor = .serial,
                         _ visit: (Int, UnsafeBufferPointer<SIMD3<Float>>) -> Void) {
-        let settings = sanitized, m = max(0, margin)
-        guard m < (window.width + 1) / 2, m < (window.height + 1) / 2 else { return }
-        let width = window.width - 2 * m, height = window.height - 2 * m
-        var heights = window
-        for i in heights.values.indices { heights.values[i] = Self.clean(heights.values[i]) }
-        let smooth = GaussianBlur.blur(heights, sigma: sigma, parallel: parallel)
-        smooth.values.withUnsafeBufferPointer { h in
-            parallel(height) { rows in
+        window.values.withUnsafeBufferPointer { values in
+            guard let values = values.baseAddress else { return }
+            let piece = Window(heights: values, width: window.width, height: window.height, margin: margin)
+            parallel(piece.outputHeight) { rows in
+                let scratch = Scratch(), width = piece.outputWidth, contrast = sanitized.contrast
                 let row = UnsafeMutableBufferPointer<SIMD3<Float>>.allocate(capacity: width)
                 defer { row.deallocate() }
-                for y in rows {
-                    let around = EmbossShading.Rows(h, y: y + m, width: window.width, height: window.height)
-                    for x in 0 ..< width {
-                        // EmbossShading's normal is normalize(−c·dx, −c·dy, 1) in image axes (y down);
-                        // SPEC's is normalize(−c·dx, +c·dy, 1), y up: the same with dy mirrored.
-                        let (dx, dy) = around.gradient(x + m)
-                        row[x] = EmbossShading.normal(dx: dx, dy: -dy, scale: settings.contrast)
+                forEachRow(of: piece, rows: rows, scratch: scratch) { y, around in
+                    for x in stride(from: 0, to: width, by: 4) {
+                        let n = around.normals(x, contrast: contrast)
+                        for j in 0 ..< min(4, width - x) { row[x + j] = SIMD3(n.x[j], n.y[j], n.z[j]) }
                     }
                     visit(y, UnsafeBufferPointer(row))
                 }
@@ -136,11 +132,14 @@ public struct NormalMap: Equatable, Sendable {
     /// (width − 2·margin) × (height − 2·margin) × 4 floats.
     public func render(window: Plane, margin: Int, into rgba: UnsafeMutablePointer<Float>,
                        parallel: ParallelFor = .serial) {
-        let m = min(max(0, margin), window.width), width = window.width - 2 * m, flipY = self.flipY
-        normals(window: window, margin: margin, parallel: parallel) { y, row in
-            let line = rgba + y * width * 4
-            for (x, n) in row.enumerated() {
-                UnsafeMutableRawPointer(line + 4 * x).storeBytes(of: Self.encode(n, flipY: flipY), as: SIMD4<Float>.self)
+        window.values.withUnsafeBufferPointer { values in
+            guard let values = values.baseAddress else { return }
+            let piece = Window(heights: values, width: window.width, height: window.height, margin: margin)
+            let rowSize = piece.outputWidth * 4
+            parallel(piece.outputHeight) { rows in
+                render(piece, rows: rows, scratch: Scratch()) { band, samples in
+                    (rgba + band.lowerBound * rowSize).update(from: samples, count: band.count * rowSize)
+                }
             }
         }
     }
@@ -154,6 +153,272 @@ public struct NormalMap: Equatable, Sendable {
             render(window: heights.padded(by: margin, wrapping: tileable), margin: margin, into: out, parallel: parallel)
         }
         return rgba
+    }
+
+    // MARK: Pieces, streamed
+
+    /// The pixels of a bump as they arrive, interleaved floats.
+    public enum BumpPixels {
+        /// One height per pixel: h itself.
+        case heights
+        /// Y'A: h = Y'·alpha.
+        case grayAlpha
+        /// R'G'B'A: h = Y'·alpha, Y' as babl defines it for the image's colour space (the TRC of
+        /// the linear luminance). A grey pixel (R' = G' = B', a bump painted white) has Y' = R'
+        /// (babl's own conversion agrees to 4·10⁻⁷); `luma(rgba, grayAlpha, n)` converts the
+        /// others, a row at a time, to Y'A.
+        case rgba(luma: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void)
+
+        var components: Int {
+            switch self {
+            case .heights: 1
+            case .grayAlpha: 2
+            case .rgba: 4
+            }
+        }
+    }
+
+    /// A piece of the bump: `width × height` pixels, the output's and `margin` more on each
+    /// side (as for `normals(window:margin:)`), handed out a band of rows at a time by
+    /// `read(rows, samples)` (width × rows.count pixels of `pixels`).
+    public struct Window {
+        public let width: Int, height: Int, margin: Int
+        public let pixels: BumpPixels
+        public let read: (Range<Int>, UnsafeMutablePointer<Float>) -> Void
+
+        public init(width: Int, height: Int, margin: Int, pixels: BumpPixels,
+                    read: @escaping (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
+            self.width = max(0, width)
+            self.height = max(0, height)
+            self.margin = max(0, margin)
+            self.pixels = pixels
+            self.read = read
+        }
+
+        /// A window over a plane of heights in memory (which must outlive it).
+        init(heights: UnsafePointer<Float>, width: Int, height: Int, margin: Int) {
+            let w = max(0, width)
+            self.init(width: width, height: height, margin: margin, pixels: .heights) { rows, into in
+                into.update(from: heights + rows.lowerBound * w, count: rows.count * w)
+            }
+        }
+
+        /// The output's size: nothing when the margin leaves no inner pixel.
+        var outputWidth: Int { margin < (width + 1) / 2 ? width - 2 * margin : 0 }
+        var outputHeight: Int { margin < (height + 1) / 2 && outputWidth > 0 ? height - 2 * margin : 0 }
+    }
+
+    /// Renders output rows `rows` (of 0 ..< height − 2·margin; all if nil) of `window` as the
+    /// normal map, R'G'B'A float, handing them to `write(rows, samples)` a band at a time
+    /// (outputWidth × rows.count × 4 floats, valid during the call). Works in `scratch`
+    /// only: nothing is allocated once it has grown to the piece's size.
+    public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch,
+                       write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+        let width = window.outputWidth, all = 0 ..< window.outputHeight
+        let rows = (rows ?? all).clamped(to: all)
+        guard width > 0, !rows.isEmpty else { return }
+        let band = Self.rows(of: width * 4), contrast = sanitized.contrast, flipY = self.flipY
+        let out = scratch.floats(Slot.output.rawValue, count: band * width * 4)
+        var filled = 0
+        forEachRow(of: window, rows: rows, scratch: scratch) { y, around in
+            around.encode(into: out + filled * width * 4, count: width, contrast: contrast, flipY: flipY)
+            filled += 1
+            if filled == band || y == rows.upperBound - 1 {
+                write(y + 1 - filled ..< y + 1, out)
+                filled = 0
+            }
+        }
+    }
+
+    /// Floats per band of rows that the streaming keeps in cache at once.
+    static let bandFloats = 1 << 16
+
+    /// Rows of `rowSize` floats per band: about `bandFloats`, at least one.
+    static func rows(of rowSize: Int) -> Int { max(1, bandFloats / max(1, rowSize)) }
+
+    /// The scratch buffers of one piece.
+    enum Slot: Int {
+        case samples, luma, heights, smooth, padded, zeros, output
+    }
+
+    /// Calls `body(y, around)` for output rows `rows` in order, with the smoothed heights of
+    /// window rows y + margin − 1 … y + margin + 1 (clamped to the window).
+    ///
+    /// The window is streamed in bands of output rows: each band reads the window rows its blur
+    /// and differences reach (keeping those the previous band already read), turns them into
+    /// heights, blurs the rows it needs down and then across, and hands them out. Every
+    /// smoothed value is computed exactly as a blur of the whole window would (same taps, same
+    /// order, zeros beyond the window), so any split into pieces, bands or rows gives the same
+    /// bits.
+    func forEachRow(of window: Window, rows: Range<Int>, scratch: Scratch, _ body: (Int, Around) -> Void) {
+        let width = window.width, height = window.height, margin = window.margin
+        let sigma = self.sigma, fir = sigma > 0 ? GaussianBlur.FIRKernel(sigma: sigma) : nil
+        let reach = fir.map { $0.weights.count - 1 } ?? 0
+        let band = max(8, Self.rows(of: width))
+        let components = window.pixels.components, chunk = Self.rows(of: width * components)
+        let samples = scratch.floats(Slot.samples.rawValue, count: chunk * width * components)
+        let luma = scratch.floats(Slot.luma.rawValue, count: 2 * width)
+        // Heights of window rows `held`, from row 0 of `heights` on.
+        let heights = scratch.floats(Slot.heights.rawValue, count: (band + 2 + 2 * reach) * width)
+        var held = 0 ..< 0
+
+        /// Reads window rows `wanted` into `heights` from its row `wanted.lowerBound − held.lowerBound`.
+        func read(_ wanted: Range<Int>) {
+            for start in stride(from: wanted.lowerBound, to: wanted.upperBound, by: chunk) {
+                let part = start ..< min(start + chunk, wanted.upperBound)
+                window.read(part, samples)
+                for (i, y) in part.enumerated() {
+                    Self.heights(from: samples + i * width * components, pixels: window.pixels, count: width,
+                                 into: heights + (y - held.lowerBound) * width, luma: luma)
+                }
+            }
+        }
+
+        for y0 in stride(from: rows.lowerBound, to: rows.upperBound, by: band) {
+            let y1 = min(y0 + band, rows.upperBound)
+            // Smoothed rows the differences need, and the height rows the blur needs for them.
+            let smoothRows = max(0, y0 + margin - 1) ..< min(height, y1 + margin + 1)
+            let heightRows = max(0, smoothRows.lowerBound - reach) ..< min(height, smoothRows.upperBound + reach)
+            let kept = heightRows.clamped(to: held)
+            if kept.isEmpty {
+                held = heightRows
+                read(heightRows)
+            } else {
+                // Bands go down the window: what is kept is the end of what was held.
+                memmove(heights, heights + (kept.lowerBound - held.lowerBound) * width,
+                        kept.count * width * MemoryLayout<Float>.stride)
+                held = heightRows
+                read(kept.upperBound ..< heightRows.upperBound)
+            }
+
+            let smooth: UnsafeMutablePointer<Float>
+            if let fir {
+                smooth = scratch.floats(Slot.smooth.rawValue, count: (band + 2) * width)
+                let zeros = scratch.floats(Slot.zeros.rawValue, count: GaussianBlur.ColumnFilter.block)
+                zeros.update(repeating: 0, count: GaussianBlur.ColumnFilter.block)
+                let outputRows = smoothRows.lowerBound - held.lowerBound ..< smoothRows.upperBound - held.lowerBound
+                for x0 in stride(from: 0, to: width, by: GaussianBlur.ColumnFilter.block) {
+                    let columns = GaussianBlur.Rows(source: heights + x0, zero: zeros, width: width, height: held.count,
+                                                    lanes: min(GaussianBlur.ColumnFilter.block, width - x0))
+                    fir.run(columns, smooth + x0, width: width, outputRows: outputRows)
+                }
+                let padded = scratch.floats(Slot.padded.rawValue, count: fir.paddedCount(width))
+                for r in 0 ..< smoothRows.count { fir.across(smooth + r * width, count: width, padded: padded) }
+            } else {
+                smooth = heights + (smoothRows.lowerBound - held.lowerBound) * width
+            }
+
+            for y in y0 ..< y1 {
+                let centre = y + margin
+                func row(_ r: Int) -> UnsafePointer<Float> {
+                    UnsafePointer(smooth + (min(max(r, 0), height - 1) - smoothRows.lowerBound) * width)
+                }
+                body(y, Around(up: row(centre - 1), centre: row(centre), down: row(centre + 1),
+                               width: width, margin: margin))
+            }
+        }
+    }
+
+    /// `count` heights from samples of `pixels`, cleaned (see `clean`). `luma`: room for
+    /// `count` Y'A pixels.
+    @inline(__always)
+    static func heights(from samples: UnsafePointer<Float>, pixels: BumpPixels, count: Int,
+                        into heights: UnsafeMutablePointer<Float>, luma: UnsafeMutablePointer<Float>) {
+        switch pixels {
+        case .heights:
+            for i in 0 ..< count { heights[i] = clean(samples[i]) }
+        case .grayAlpha:
+            for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
+        case .rgba(let convert):
+            var coloured = false, i = 0
+            while i + 4 <= count {
+                // Four pixels at a time: R', G', B', alpha of each as vectors.
+                let p = UnsafeRawPointer(samples + 4 * i).loadUnaligned(as: SIMD16<Float>.self)
+                let rb = p.evenHalf, ga = p.oddHalf
+                let r = rb.evenHalf, b = rb.oddHalf, g = ga.evenHalf, a = ga.oddHalf
+                let grey = (r .== g) .& (g .== b), h = clean(r * a)
+                if all(grey) {
+                    UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
+                } else {
+                    coloured = true
+                    for j in 0 ..< 4 where grey[j] { heights[i + j] = h[j] }
+                }
+                i += 4
+            }
+            for j in i ..< count {
+                let p = UnsafeRawPointer(samples + 4 * j).loadUnaligned(as: SIMD4<Float>.self)
+                if p.x == p.y && p.y == p.z { heights[j] = clean(p.x * p.w) } else { coloured = true }
+            }
+            guard coloured else { return }
+            convert(samples, luma, count)
+            for i in 0 ..< count where !(samples[4 * i] == samples[4 * i + 1] && samples[4 * i + 1] == samples[4 * i + 2]) {
+                heights[i] = clean(luma[2 * i] * luma[2 * i + 1])
+            }
+        }
+    }
+
+    /// `clean` of four heights at once, with the same result in every lane.
+    @inline(__always)
+    static func clean(_ h: SIMD4<Float>) -> SIMD4<Float> {
+        let limit = SIMD4<Float>(repeating: largestHeight)
+        // h − h is 0 exactly when h is finite (∞ − ∞ and NaN give NaN).
+        return pointwiseMin(pointwiseMax(h, -limit), limit).replacing(with: 0, where: .!(h - h .== 0))
+    }
+
+    /// Smoothed window rows y − 1, y, y + 1 around an output row (`width`: the window's).
+    struct Around {
+        let up: UnsafePointer<Float>, centre: UnsafePointer<Float>, down: UnsafePointer<Float>
+        let width: Int, margin: Int
+
+        /// The unit normals of output pixels x ..< x + 4 (lanes past the row repeat its last
+        /// pixel): EmbossShading's normal(dx, −dy) — normalize(−c·∂h/∂x, +c·∂h/∂y, 1) —, four
+        /// lanes at a time with the scalar code's exact operations, edge pixels repeated.
+        @inline(__always)
+        func normals(_ x: Int, contrast c: Float) -> (x: SIMD4<Float>, y: SIMD4<Float>, z: SIMD4<Float>) {
+            let wx = x + margin
+            var left = SIMD4<Float>(), right = SIMD4<Float>(), above = SIMD4<Float>(), below = SIMD4<Float>()
+            if wx >= 1 && wx + 4 < width {
+                left = UnsafeRawPointer(centre + wx - 1).loadUnaligned(as: SIMD4<Float>.self)
+                right = UnsafeRawPointer(centre + wx + 1).loadUnaligned(as: SIMD4<Float>.self)
+                above = UnsafeRawPointer(up + wx).loadUnaligned(as: SIMD4<Float>.self)
+                below = UnsafeRawPointer(down + wx).loadUnaligned(as: SIMD4<Float>.self)
+            } else {
+                for j in 0 ..< 4 {
+                    let cx = min(wx + j, width - 1)
+                    left[j] = centre[max(cx - 1, 0)]
+                    right[j] = centre[min(cx + 1, width - 1)]
+                    above[j] = up[cx]
+                    below[j] = down[cx]
+                }
+            }
+            let dx = (right - left) * 0.5, dy = -((below - above) * 0.5)
+            let vx = -c * dx, vy = -c * dy
+            let length = (vx * vx + vy * vy + 1).squareRoot()
+            let flat = .!((length .< .infinity) .& (length .> 0))
+            return ((vx / length).replacing(with: 0, where: flat),
+                    (vy / length).replacing(with: 0, where: flat),
+                    (1 / length).replacing(with: 1, where: flat))
+        }
+
+        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`.
+        @inline(__always)
+        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool) {
+            var x = 0
+            while x < count {
+                let n = normals(x, contrast: contrast), y = flipY ? -n.y : n.y
+                // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
+                // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
+                let v = SIMD16<Float>(n.x[0], y[0], n.z[0], 1, n.x[1], y[1], n.z[1], 1,
+                                      n.x[2], y[2], n.z[2], 1, n.x[3], y[3], n.z[3], 1)
+                let pixels = 0.5 + 0.5 * v
+                if x + 4 <= count {
+                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: pixels, as: SIMD16<Float>.self)
+                } else {
+                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = pixels[i] }
+                }
+                x += 4
+            }
+        }
     }
 }
 

@@ -181,6 +181,41 @@ final class NormalMapOpTests: XCTestCase {
         }
     }
 
+    func testAPerceptualRGBBumpIsReadAsItIsWithBablsLuma() {
+        // An R'G'B'A float bump (what GIMP hands over for an 8-bit image) is read without a
+        // conversion to Y'A: grey pixels give h = R'·alpha, coloured ones babl's Y'·alpha.
+        var rng = SeededRandom(seed: 34)
+        let (width, height) = (150, 110)
+        var samples = [Float]()
+        for y in 0 ..< height { for x in 0 ..< width {
+            let v = Float.random(in: 0 ... 1, using: &rng), a = Float.random(in: 0 ... 1, using: &rng)
+            samples += (x + 2 * y) % 9 == 0 ? [v, Float.random(in: 0 ... 1, using: &rng), 0.3, a] : [v, v, v, a]
+        } }
+        func bump() -> GeglBufferRef {
+            let buffer = GeglBufferRef(width: width, height: height, format: Self.rgb)
+            buffer.set(samples, format: Self.rgb)
+            return buffer
+        }
+        let input = bump(), grayAlpha = input.get(format: Self.grayAlpha, components: 2)
+        var heights = Plane(width: width, height: height)
+        for i in heights.values.indices { heights.values[i] = grayAlpha[2 * i] * grayAlpha[2 * i + 1] }
+        for tileable in [false, true] {
+            let out = normalMap(input, [("tileable", .bool(tileable))])
+            let expected = NormalMap(tileable: tileable).render(heights)
+            XCTAssertEqual(out.count, expected.count)
+            XCTAssertEqual(zip(out, expected).map { abs($0 - $1) }.max() ?? 1, 0, accuracy: 1e-5,
+                           "babl's Y'A of the same pixels (grey ones agree to 4·10⁻⁷), tileable \(tileable)")
+        }
+        Gegl.setThreads(1)
+        let one = normalMap(input)
+        Gegl.setThreads(4)
+        XCTAssertTrue(one == normalMap(input), "GEGL_THREADS 1 and 4 give the same bits")
+        Gegl.setTileSize(width: 37, height: 91)
+        let tiled = normalMap(bump())
+        Gegl.setTileSize(width: 128, height: 64)
+        XCTAssertTrue(one == tiled, "the tile size does not change the output")
+    }
+
     func testNonFinitePixelsAndEmptyBuffersDoNotCrash() {
         let wild = grayAlphaBuffer(width: 4, height: 3) { x, y in
             [(Float.nan, 1), (.infinity, 1), (1, .nan), (-.infinity, 0.5), (1e30, 1), (0.2, 1)][(x + y) % 6]

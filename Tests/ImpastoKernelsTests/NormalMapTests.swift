@@ -188,6 +188,133 @@ final class NormalMapTests: XCTestCase {
         }
     }
 
+    /// SPEC's normal map the straightforward way: the whole padded plane blurred, then each
+    /// pixel's central differences (edge pixels repeated), normalize(−c·dx, +c·dy, 1), encoded.
+    func straightforward(_ settings: NormalMap, _ heights: Plane) -> [Float] {
+        let m = settings.margin, c = settings.sanitized.contrast
+        var padded = heights.padded(by: m, wrapping: settings.tileable)
+        for i in padded.values.indices {
+            let h = padded.values[i]
+            padded.values[i] = h.isFinite ? min(max(h, -NormalMap.largestHeight), NormalMap.largestHeight) : 0
+        }
+        let smooth = GaussianBlur.blur(padded, sigma: settings.sigma)
+        var rgba = [Float]()
+        for y in 0 ..< heights.height { for x in 0 ..< heights.width {
+            let dx = (smooth.clamped(x + m + 1, y + m) - smooth.clamped(x + m - 1, y + m)) * 0.5
+            let dy = (smooth.clamped(x + m, y + m + 1) - smooth.clamped(x + m, y + m - 1)) * 0.5
+            let v = SIMD3<Float>(-c * dx, -c * -dy, 1), length = (v * v).sum().squareRoot()
+            let n = length.isFinite && length > 0 ? v / length : SIMD3(0, 0, 1)
+            rgba += [0.5 + 0.5 * n.x, 0.5 + 0.5 * (settings.flipY ? -n.y : n.y), 0.5 + 0.5 * n.z, 1]
+        } }
+        return rgba
+    }
+
+    func testTheStreamedKernelIsTheStraightforwardFormulaBitForBit() {
+        // 2100 px wide: a band of the streamed kernel is then a few dozen rows, so pieces span
+        // several bands, each reading on from the rows the last one kept.
+        var rng = SeededRandom(seed: 23)
+        let heights = plane(2100, 45) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        for settings in [NormalMap(smoothness: 0), NormalMap(smoothness: 0.75, contrast: 7, flipY: true),
+                         NormalMap(smoothness: 1, tileable: true)] {
+            let expected = straightforward(settings, heights)
+            XCTAssertTrue(settings.render(heights) == expected, "\(settings)")
+            XCTAssertTrue(settings.render(heights, parallel: .split(into: 4)) == expected, "\(settings), split")
+        }
+    }
+
+    /// A window over interleaved samples in memory, as the GEGL op reads one.
+    func window(_ samples: [Float], width: Int, height: Int, margin: Int, _ pixels: NormalMap.BumpPixels,
+                _ body: (NormalMap.Window) -> Void) {
+        let components = samples.count / max(1, width * height)
+        samples.withUnsafeBufferPointer { samples in
+            body(NormalMap.Window(width: width, height: height, margin: margin, pixels: pixels) { rows, into in
+                into.update(from: samples.baseAddress! + rows.lowerBound * width * components,
+                            count: rows.count * width * components)
+            })
+        }
+    }
+
+    /// What `render(_:rows:scratch:write:)` writes, gathered.
+    func rendered(_ settings: NormalMap, _ window: NormalMap.Window, scratch: Scratch = Scratch()) -> [Float] {
+        let width = window.width - 2 * window.margin, height = window.height - 2 * window.margin
+        var out = [Float](repeating: .nan, count: width * height * 4), next = 0
+        settings.render(window, scratch: scratch) { rows, rgba in
+            XCTAssertEqual(rows.lowerBound, next, "bands come in order from the top")
+            next = rows.upperBound
+            for i in 0 ..< rows.count * width * 4 { out[rows.lowerBound * width * 4 + i] = rgba[i] }
+        }
+        XCTAssertEqual(next, height)
+        return out
+    }
+
+    func testYAAndRGBAPixelsGiveTheirHeights() {
+        // Y'A: h = Y'·alpha. R'G'B'A: grey pixels h = R'·alpha, the others Y' from `luma`.
+        var rng = SeededRandom(seed: 24)
+        let (w, h, m) = (700, 60, NormalMap.bristlePaint.margin)
+        var grayAlpha = [Float](), rgba = [Float](), heights = Plane(width: w, height: h)
+        var colouredRows = Set<Int>()
+        for y in 0 ..< h { for x in 0 ..< w {
+            let v = Float.random(in: 0 ... 1, using: &rng), a = Float.random(in: 0 ... 1, using: &rng)
+            grayAlpha += [v, a]
+            if y % 7 == 3 && x % 5 == 0 {
+                rgba += [v, 0.25, 0.75, a]  // coloured: Y' is whatever luma says, here R'/2 + 1/8
+                heights[x, y] = (v / 2 + 0.125) * a
+                colouredRows.insert(y)
+            } else {
+                rgba += [v, v, v, a]
+                heights[x, y] = v * a
+            }
+        } }
+        var yaHeights = Plane(width: w, height: h)
+        for i in yaHeights.values.indices { yaHeights.values[i] = grayAlpha[2 * i] * grayAlpha[2 * i + 1] }
+        let settings = NormalMap.bristlePaint
+        var expected = [Float](repeating: 0, count: (w - 2 * m) * (h - 2 * m) * 4)
+        expected.withUnsafeMutableBufferPointer { settings.render(window: yaHeights, margin: m, into: $0.baseAddress!) }
+        window(grayAlpha, width: w, height: h, margin: m, .grayAlpha) { window in
+            XCTAssertTrue(rendered(settings, window) == expected, "Y'A")
+        }
+        expected.withUnsafeMutableBufferPointer { settings.render(window: heights, margin: m, into: $0.baseAddress!) }
+        var lumaCalls = 0
+        let luma: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void = { rgba, grayAlpha, n in
+            lumaCalls += 1
+            for i in 0 ..< n { grayAlpha[2 * i] = rgba[4 * i] / 2 + 0.125; grayAlpha[2 * i + 1] = rgba[4 * i + 3] }
+        }
+        window(rgba, width: w, height: h, margin: m, .rgba(luma: luma)) { window in
+            XCTAssertTrue(rendered(settings, window) == expected, "R'G'B'A")
+        }
+        XCTAssertEqual(lumaCalls, colouredRows.count, "babl is asked only for the rows with colour, once each")
+    }
+
+    func testAScratchServesPiecesOfAnySizeInTurn() {
+        var rng = SeededRandom(seed: 25)
+        let scratch = Scratch(), settings = NormalMap(smoothness: 0.5)
+        for (w, h) in [(300, 90), (20, 17), (1500, 40), (15, 15), (300, 90)] {
+            let samples = (0 ..< w * h * 2).map { _ in Float.random(in: 0 ... 1, using: &rng) }
+            window(samples, width: w, height: h, margin: settings.margin, .grayAlpha) { window in
+                XCTAssertTrue(rendered(settings, window, scratch: scratch) == rendered(settings, window), "\(w)×\(h)")
+            }
+        }
+    }
+
+    func testWildRGBAPixelsAndEmptyWindowsDoNotTrap() {
+        let wild: [Float] = [.nan, .nan, .nan, 1, .infinity, .infinity, .infinity, 1, 1e30, 1e30, 1e30, 1e30,
+                             -.infinity, 0, 1, 0.5, 0.2, 0.2, 0.2, .nan, 1, 1, 1, -.infinity]
+        let settings = NormalMap(smoothness: 1, contrast: 100)
+        let luma: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void = { rgba, grayAlpha, n in
+            for i in 0 ..< n { grayAlpha[2 * i] = rgba[4 * i + 1]; grayAlpha[2 * i + 1] = rgba[4 * i + 3] }
+        }
+        for margin in [0, 1] {
+            window(wild, width: 3, height: 2, margin: margin, .rgba(luma: luma)) { window in
+                XCTAssertTrue(rendered(settings, window).allSatisfy(\.isFinite), "margin \(margin)")
+            }
+        }
+        for (w, h, m) in [(0, 0, 0), (0, 5, 1), (4, 4, 2), (5, 1, 1), (3, 3, Int.max)] {
+            window([], width: w, height: h, margin: m, .grayAlpha) { window in
+                settings.render(window, scratch: Scratch()) { _, _ in XCTFail("no output for \(w)×\(h), margin \(m)") }
+            }
+        }
+    }
+
     func testMarginIsTheBlurReachPlusOne() {
         XCTAssertEqual(NormalMap(smoothness: 0).margin, 1)
         XCTAssertEqual(NormalMap(smoothness: 0.75).margin, 10, "σ = 2.25: ⌊4σ⌋ = 9 taps each side, + 1")

@@ -2,8 +2,9 @@
  *
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target
  * ImpastoABI implements them with @_cdecl over the pure kernels in ImpastoKernels.
- * Pixels are interleaved float; counts are pixels, not samples. Every function is pure,
- * thread-safe and total: any count (≤ 0 does nothing), any parameter, NaN/Inf samples.
+ * Pixels are interleaved float; counts are pixels, not samples. Every function is
+ * thread-safe and total: any count (≤ 0 does nothing), any parameter, NaN/Inf samples; the
+ * kernels are pure (only impasto_scratch_* keep memory between calls).
  */
 #ifndef IMPASTO_ABI_H
 #define IMPASTO_ABI_H
@@ -92,17 +93,40 @@ typedef struct
 /* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
 long impasto_bristle_normal_map_margin (double smoothness);
 
-/* window: window_width x window_height Y'A float, the output's pixels and margin more on
- * each side (beyond the image: its edge pixels repeated, or wrapped around when tileable);
- * margin should be impasto_bristle_normal_map_margin (smoothness). out: the inner
- * (window_width - 2 margin) x (window_height - 2 margin) pixels, R'G'B'A float. */
-void impasto_bristle_normal_map (const float                  *gray_alpha,
-                                 long                          window_width,
+/* Working memory that the calls of one op share: each call takes a part that no other call
+ * is using (a new one when all are), so no call allocates once they have grown to the
+ * pieces' size. Thread-safe; free it when the op goes (after its last call). */
+typedef struct _ImpastoScratch ImpastoScratch;
+
+ImpastoScratch *impasto_scratch_new  (void);
+void            impasto_scratch_free (ImpastoScratch *scratch);
+
+/* How impasto_bristle_normal_map reaches a piece's pixels, a band of rows at a time. */
+typedef struct
+{
+  /* Samples per input pixel: 2 for Y'A float, 4 for R'G'B'A float. */
+  int    components;
+  /* Reads rows [y, y + rows) of the window (window_width x rows pixels) into samples. */
+  void (*read)  (long y, long rows, float *samples, void *data);
+  /* components 4: n R'G'B'A float pixels as Y'A float, as babl converts them in the image's
+   * space (only called for rows with a pixel that is not grey, R' = G' = B'). */
+  void (*luma)  (const float *rgba, float *gray_alpha, long n, void *data);
+  /* Writes rows [y, y + rows) of the output (the window's inner pixels), R'G'B'A float. */
+  void (*write) (long y, long rows, const float *rgba, void *data);
+  void  *data;
+} ImpastoNormalMapIO;
+
+/* window: window_width x window_height pixels, the output's pixels and margin more on each
+ * side (beyond the image: its edge pixels repeated, or wrapped around when tileable);
+ * margin should be impasto_bristle_normal_map_margin (smoothness). The output is the inner
+ * (window_width - 2 margin) x (window_height - 2 margin) pixels, R'G'B'A float, written
+ * through io in order from the top. */
+void impasto_bristle_normal_map (long                          window_width,
                                  long                          window_height,
                                  long                          margin,
-                                 float                        *out_rgba,
+                                 const ImpastoNormalMapIO     *io,
                                  const ImpastoNormalMapParams *params,
-                                 ImpastoParallelFunc           parallel);
+                                 ImpastoScratch               *scratch);
 
 /* impasto:normal-light (BristlePaint, SpriteKit's normal-mapped sprite): a colour lit by one
  * distant light through the normals of a bump layer, the same normals as
@@ -121,8 +145,9 @@ typedef struct
   float  light_color[3];  /* linear RGB */
 } ImpastoNormalLightParams;
 
-/* window: the bump, window_width x window_height Y'A float, as for impasto_bristle_normal_map
- * (margin: impasto_bristle_normal_map_margin (smoothness)). rgba: the colour of the inner
+/* window: the bump, window_width x window_height Y'A float, the window of
+ * impasto_bristle_normal_map (margin: impasto_bristle_normal_map_margin (smoothness)), read
+ * at once. rgba: the colour of the inner
  * (window_width - 2 margin) x (window_height - 2 margin) pixels, linear RGBA float, lit in
  * place (a window too small for its margin leaves it unchanged). */
 void impasto_normal_light (const float                    *gray_alpha,
