@@ -238,12 +238,19 @@ impasto_ui_combo (ImpastoWidget *table, int row, const char *label, const char *
   return combo;
 }
 
+typedef struct
+{
+  gint32 image;    /* -1: any */
+  gint32 exclude;
+} ItemFilter;
+
 static gboolean
 paintable (gint32 image, gint32 item, gpointer data)
 {
-  gint32 exclude = GPOINTER_TO_INT (data);
+  ItemFilter *filter = data;
 
-  return item != exclude && ! gimp_drawable_is_indexed (item) && ! gimp_item_is_group (item);
+  return item != filter->exclude && (filter->image < 0 || image == filter->image) &&
+         ! gimp_drawable_is_indexed (item) && ! gimp_item_is_group (item);
 }
 
 static gboolean
@@ -253,20 +260,29 @@ in_image (gint32 image, gint32 item, gpointer data)
 }
 
 ImpastoWidget *
-impasto_ui_item_combo (ImpastoWidget *table, int row, const char *label, int paths, int optional,
+impasto_ui_item_combo (ImpastoWidget *table, int row, const char *label, int kind, int optional,
                        int32_t image, int32_t exclude, int32_t active, ImpastoUIChanged changed,
                        void *data)
 {
-  GtkWidget *combo = paths
+  gboolean    paths  = kind == 2;
+  ItemFilter *filter = g_new (ItemFilter, 1);
+  GtkWidget  *combo;
+
+  filter->image   = kind == 1 ? image : -1;
+  filter->exclude = exclude;
+  combo = paths
     ? gimp_vectors_combo_box_new (in_image, GINT_TO_POINTER (image))
-    : gimp_drawable_combo_box_new (paintable, GINT_TO_POINTER (exclude));
+    : gimp_drawable_combo_box_new (paintable, filter);
+  g_object_set_data_full (G_OBJECT (combo), "impasto-filter", filter, g_free);
 
   if (optional)
     gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
                                 GIMP_INT_STORE_VALUE, -1,
                                 GIMP_INT_STORE_LABEL, paths ? "(none)" : "(none: procedural)",
                                 -1);
-  gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo), active);
+  /* A value that is not in the list (e.g. no bump layer chosen yet): the first item. */
+  if (! gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo), active))
+    gtk_combo_box_set_active (GTK_COMBO_BOX (combo), 0);
   attach (table, row, label, combo);
   connect (combo, "changed", changed, data);
   return combo;
@@ -381,8 +397,6 @@ canvas_motion (GtkWidget *widget, GdkEventMotion *event, gpointer user_data)
 {
   if (event->state & GDK_BUTTON1_MASK)
     canvas_report (user_data, 1, (GdkEvent *) event, event->x, event->y);
-  if (event->is_hint)
-    gdk_event_request_motions (event);
   return TRUE;
 }
 
@@ -397,7 +411,7 @@ impasto_ui_canvas (int width, int height, ImpastoUIDraw draw, ImpastoUIPointer p
   canvas->data    = data;
   gtk_widget_set_size_request (area, width, height);
   gtk_widget_add_events (area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK |
-                               GDK_BUTTON1_MOTION_MASK | GDK_POINTER_MOTION_HINT_MASK);
+                               GDK_BUTTON1_MOTION_MASK);
   /* Tablets: deliver the pen's own events with their pressure and tilt axes. */
   gtk_widget_set_extension_events (area, GDK_EXTENSION_EVENTS_CURSOR);
   g_signal_connect (area, "expose-event", G_CALLBACK (canvas_expose), canvas);

@@ -47,6 +47,8 @@ public enum GeglValue {
     case buffer(GeglBufferRef)
     /// An enum property, by the nick GEGL shows (e.g. "gold"); resolved against the node.
     case enumNick(String)
+    /// A colour property, linear RGB (opaque).
+    case color(Double, Double, Double)
 }
 
 /// The NULL that ends a C property list (a pointer-sized zero in the va_list).
@@ -67,6 +69,8 @@ func withPropertyVaList<R>(_ properties: [(String, GeglValue)],
         strings.append(name)
         if case .string(let s) = value { strings.append(s) }
     }
+    var colors: [UnsafeMutablePointer<GeglColor>] = []
+    defer { colors.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
     return withCStrings(strings) { c in
         var args: [CVarArg] = []
         var next = 1  // c[0] is the first name, passed on its own
@@ -78,6 +82,14 @@ func withPropertyVaList<R>(_ properties: [(String, GeglValue)],
             case .bool(let v): args.append(Int32(v ? 1 : 0))
             case .string: args.append(c[next]!); next += 1
             case .buffer(let b): args.append(b.pointer)
+            case .color(let r, let g, let b):
+                if let color = gegl_color_new(nil) {
+                    gegl_color_set_rgba(color, r, g, b, 1)
+                    colors.append(color)
+                    args.append(color)
+                } else {
+                    args.append(Int(0))  // NULL: GEGL keeps the property's default
+                }
             case .enumNick(let nick): preconditionFailure("enum \(nick) must be resolved against its node first")
             }
         }

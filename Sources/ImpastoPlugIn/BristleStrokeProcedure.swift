@@ -1,4 +1,5 @@
 import CGIMP
+import ImpastoGegl
 import ImpastoKernels
 
 /// plug-in-impasto-bristle-stroke (SPEC.md): BristlePaint's brush along a GIMP path, in the
@@ -88,5 +89,37 @@ enum BristleStrokeProcedure: ImpastoProcedure {
                                                maxRadius: arguments.double("max-radius"))
         }
         return lines
+    }
+}
+
+extension BristleStrokeProcedure: DialogProcedure {
+    /// The preview paints the bristles over the visible part of the drawable, with the same
+    /// polylines and colour as OK will (the bump layer is painted too, but not shown).
+    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+        dialog.render = { dialog in
+            guard let area = dialog.previewArea else { return }
+            let drawable = dialog.drawable, arguments = dialog.arguments
+            let vectors = arguments.vectors("vectors")
+            let lines = gimp_item_is_valid(vectors) != 0 && gimp_item_is_vectors(vectors) != 0
+                ? polylines(of: vectors, arguments: arguments) : []
+            var foreground = GimpRGB()
+            gimp_context_get_foreground(&foreground)
+            let colour = SIMD4<Float>(Float(foreground.r), Float(foreground.g), Float(foreground.b), 1)
+            var ox: Int32 = 0, oy: Int32 = 0
+            gimp_drawable_offsets(drawable, &ox, &oy)
+            let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
+            var canvas = StrokeCanvas(width: Int(area.width), height: Int(area.height),
+                                      originX: Int(area.x + ox), originY: Int(area.y + oy),
+                                      pixels: source.get(format: "R'G'B'A float", rect: area))
+            let lineWidth = arguments.double("line-width")
+            for line in lines { canvas.stroke(line, lineWidth: lineWidth, color: colour) }
+            let painted = GeglBufferRef(width: Int(area.width), height: Int(area.height), format: "R'G'B'A float")
+            painted.set(canvas.pixels, format: "R'G'B'A float")
+            let result = DrawableFilter.pixels(of: drawable, rect: area) { format, memory, rowstride in
+                var r = GeglRectangle(x: 0, y: 0, width: area.width, height: area.height)
+                gegl_buffer_get(painted.pointer, &r, 1, babl_format(format), memory, Int32(rowstride), GEGL_ABYSS_NONE)
+            }
+            dialog.drawPreview(result.pixels, rowstride: result.rowstride)
+        }
     }
 }

@@ -28,9 +28,9 @@ enum EmbossProcedure: FilterProcedure {
                default: 0, "Metaball blur in pixels before thresholding at 50% (0: off)"),
         .choice("mask-source", ["alpha", "luminance"], "What is embossed: alpha, or luminance x alpha"),
         .drawable("shading-drawable", optional: true,
-                  "A picture of a lit sphere to shade from, or -1 for the procedural hemisphere"),
+                  "A picture of a lit sphere to shade from, or -1 for the procedural hemisphere").fromAnyImageInDialog(),
         .name("preset", Hemisphere.presetNames, "The procedural hemisphere's look (used when shading-drawable is -1)"),
-    ]
+    ] + HemisphereEditor.parameters
 
     static let progressMessage = "Impasto Emboss"
 
@@ -41,12 +41,12 @@ enum EmbossProcedure: FilterProcedure {
         }
         return DrawableFilter(
             operation: "impasto:emboss",
-            properties: [("radius", .double(arguments.double("radius"))),
+            properties: HemisphereEditor.look(arguments) + [("radius", .double(arguments.double("radius"))),
              ("scale", .double(arguments.double("scale"))),
              ("profile", .int(Int(arguments.int("profile")))),
              ("liquify", .double(arguments.double("liquify"))),
              ("mask-source", .int(Int(arguments.int("mask-source")))),
-             ("preset", .enumNick(arguments.name("preset")))],
+            ],
             // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
             aux: shading, addsAlpha: true)
     }

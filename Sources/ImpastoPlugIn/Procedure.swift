@@ -26,6 +26,25 @@ struct ProcedureParameter {
     /// The dialog's slider span when narrower than the accepted range (its spin button still
     /// takes any accepted value).
     var sliderRange: ClosedRange<Double>? = nil
+    /// Not in the PDB signature: set by the dialog's own editor (e.g. the hemisphere's
+    /// lights), kept with the last values, its default for scripts.
+    var dialogOnly = false
+    /// For a drawable: the dialog's chooser offers every open image's drawables, not only the
+    /// drawable's own image's (a picture to shade from can come from anywhere).
+    var fromAnyImage = false
+
+    func fromAnyImageInDialog() -> ProcedureParameter {
+        var copy = self
+        copy.fromAnyImage = true
+        return copy
+    }
+
+    /// The same parameter, for the dialog's editor only.
+    func onlyInDialog() -> ProcedureParameter {
+        var copy = self
+        copy.dialogOnly = true
+        return copy
+    }
 
     /// The same parameter with a narrower slider in the dialog.
     func slider(_ range: ClosedRange<Double>) -> ProcedureParameter {

@@ -13,6 +13,8 @@ final class ProcedureDialog {
     private(set) var arguments: ProcedureArguments
     private let dialog: UnsafeMutableRawPointer?
     private(set) var preview: UnsafeMutableRawPointer?
+    /// The dialog's columns (preview, parameters, …): an editor may add its own.
+    private(set) var columns: UnsafeMutableRawPointer?
     private var controls: [Control?] = []
     /// Called after any value changed (by a control or by `set`), e.g. to redraw an editor.
     var onChange: [() -> Void] = []
@@ -69,8 +71,9 @@ final class ProcedureDialog {
     func build(extras: (ProcedureDialog, UnsafeMutableRawPointer) -> Void) {
         let content = impasto_ui_dialog_content(dialog)
         let columns = impasto_ui_box(0, 12)
+        self.columns = columns
         impasto_ui_pack(content, columns, 1)
-        if procedure.target == .drawable, render != nil {
+        if procedure.target == .drawable {
             let preview = impasto_ui_drawable_preview(drawable, Self.fire, callback { [unowned self] in renderPreview() })
             self.preview = preview
             impasto_ui_pack(columns, preview, 1)
@@ -81,8 +84,14 @@ final class ProcedureDialog {
         impasto_ui_pack(columns, side, 0)
         extras(self, side)
         impasto_ui_pack(side, table, 0)
-        for (row, parameter) in procedure.parameters.enumerated() {
-            controls.append(control(for: parameter, index: row, table: table, row: Int32(row)))
+        var row: Int32 = 0
+        for (index, parameter) in procedure.parameters.enumerated() {
+            guard !parameter.dialogOnly else {
+                controls.append(nil)  // the procedure's own editor sets it
+                continue
+            }
+            controls.append(control(for: parameter, index: index, table: table, row: row))
+            row += 1
         }
     }
 
@@ -120,19 +129,24 @@ final class ProcedureDialog {
             return combo(table, row, parameter.label, labels: names.map(label), values: names.map { .string($0) },
                          current: current, changed)
         case .drawable(let optional):
-            return .item(impasto_ui_item_combo(table, row, parameter.label, 0, optional ? 1 : 0, image, drawable,
-                                               Int32(number(value)), Self.fire, changed))
+            let combo = impasto_ui_item_combo(table, row, parameter.label, parameter.fromAnyImage ? 0 : 1,
+                                              optional ? 1 : 0, image, drawable,
+                                              Int32(number(value)), Self.fire, changed)
+            arguments.values[index] = .int(impasto_ui_combo_get(combo))  // what the chooser settled on
+            return combo.map { .item($0) }
         case .vectors:
-            return .item(impasto_ui_item_combo(table, row, parameter.label, 1, 0, image, -1, Int32(number(value)),
-                                               Self.fire, changed))
+            let combo = impasto_ui_item_combo(table, row, parameter.label, 2, 0, image, -1, Int32(number(value)),
+                                              Self.fire, changed)
+            arguments.values[index] = .int(impasto_ui_combo_get(combo))
+            return combo.map { .item($0) }
         }
     }
 
     private func combo(_ table: UnsafeMutableRawPointer, _ row: Int32, _ title: String, labels: [String],
                        values: [ParameterValue], current: ParameterValue, _ changed: UnsafeMutableRawPointer) -> Control {
-        let strings = labels.map { strdup($0) }
+        let strings: [UnsafeMutablePointer<CChar>?] = labels.map { strdup($0) }
         defer { strings.forEach { free($0) } }
-        var pointers = strings.map { UnsafePointer<CChar>($0) }
+        var pointers: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } }
         let active = Int32(values.firstIndex(of: current) ?? 0)
         let widget = pointers.withUnsafeMutableBufferPointer {
             impasto_ui_combo(table, row, title, $0.baseAddress, Int32(labels.count), active, Self.fire, changed)
@@ -194,6 +208,13 @@ final class ProcedureDialog {
         case .combo(let combo, let values): impasto_ui_combo_set(combo, Int32(values.firstIndex(of: value) ?? 0))
         case .item(let combo): impasto_ui_combo_set(combo, Int32(number(value)))
         }
+    }
+
+    /// A new column on the right, for a large editor.
+    func addColumn() -> UnsafeMutableRawPointer? {
+        guard let columns, let column = impasto_ui_box(1, 12) else { return nil }
+        impasto_ui_pack(columns, column, 0)
+        return column
     }
 
     /// Back to the defaults (Reset).

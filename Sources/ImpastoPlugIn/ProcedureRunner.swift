@@ -19,7 +19,7 @@ enum ProcedureRunner {
     }
 
     static func install(_ procedure: ImpastoProcedure.Type) {
-        let params = (leadingParameters(procedure) + procedure.parameters.map { ($0.pdbType, $0.name, $0.description) })
+        let params = (leadingParameters(procedure) + procedure.parameters.filter { !$0.dialogOnly }.map { ($0.pdbType, $0.name, $0.description) })
             .map { GimpParamDef(type: $0.0, name: strdup($0.1), description: strdup($0.2)) }
         params.withUnsafeBufferPointer { defs in
             gimp_install_procedure(procedure.name, procedure.blurb, procedure.help,
@@ -83,21 +83,23 @@ enum ProcedureRunner {
 
     private static func decode(_ procedure: ImpastoProcedure.Type, _ params: Slice<UnsafeBufferPointer<GimpParam>>)
         throws(ProcedureFailure) -> ProcedureArguments {
-        let expected = procedure.parameters
+        let expected = procedure.parameters.filter { !$0.dialogOnly }
         guard params.count == expected.count else {
             let leading = leadingParameters(procedure).map(\.1)
             throw .calling("\(procedure.name) takes \(expected.count + leading.count) arguments ("
                            + (leading + expected.map(\.name)).joined(separator: ", ")
                            + "), not \(params.count + leading.count).")
         }
-        var values: [ParameterValue] = []
-        for (parameter, param) in zip(expected, params) {
-            guard let value = parameter.decode(param) else {
+        var arguments = ProcedureArguments.defaults(for: procedure.parameters)
+        var next = params.startIndex
+        for (i, parameter) in procedure.parameters.enumerated() where !parameter.dialogOnly {
+            guard let value = parameter.decode(params[next]) else {
                 throw .calling("\(procedure.name): \(parameter.name) has the wrong type.")
             }
-            values.append(value)
+            arguments.values[i] = value
+            next += 1
         }
-        return ProcedureArguments(parameters: expected, values: values)
+        return arguments
     }
 
     /// Why `drawable` cannot be painted on or filtered (it is not a drawable of `image`, is a

@@ -45,7 +45,7 @@ public final class GimpGUI {
         let pipe = Pipe()
         xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xvfb.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"]
+        xvfb.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
         xvfb.standardOutput = pipe
         xvfb.standardError = FileHandle.nullDevice
         do { try xvfb.run() } catch {

@@ -114,6 +114,10 @@ public final class GimpBatch {
 
     public struct MissingImage: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// An image a scenario saved in the session's folder, read through GEGL in `format`.

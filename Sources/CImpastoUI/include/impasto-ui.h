@@ -58,9 +58,9 @@ void           impasto_ui_toggle_set        (ImpastoWidget *toggle, int active);
 /* A combo box of `count` labels, values 0 … count − 1. */
 ImpastoWidget *impasto_ui_combo             (ImpastoWidget *table, int row, const char *label, const char **labels,
                                              int count, int active, ImpastoUIChanged changed, void *data);
-/* A drawable chooser (RGB or grey drawables, not `exclude`), with "None" (−1) when optional;
- * or a path chooser for `image` (layers = 0). */
-ImpastoWidget *impasto_ui_item_combo        (ImpastoWidget *table, int row, const char *label, int paths,
+/* kind 0: a chooser of any image's RGB or grey drawables (not `exclude`); 1: the same, of
+ * `image` only; 2: `image`'s paths. With "None" (−1) first when optional. */
+ImpastoWidget *impasto_ui_item_combo        (ImpastoWidget *table, int row, const char *label, int kind,
                                              int optional, int32_t image, int32_t exclude, int32_t active,
                                              ImpastoUIChanged changed, void *data);
 int            impasto_ui_combo_get         (ImpastoWidget *combo);
