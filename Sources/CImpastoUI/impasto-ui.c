@@ -6,10 +6,18 @@
 
 #define RESPONSE_RESET 1
 
-void
+int
 impasto_ui_init (const char *program)
 {
-  gimp_ui_init (program, FALSE);
+  static int ready = -1;
+
+  if (ready < 0)
+    {
+      ready = gtk_init_check (NULL, NULL);
+      if (ready)
+        gimp_ui_init (program, FALSE);
+    }
+  return ready;
 }
 
 ImpastoWidget *
@@ -260,7 +268,7 @@ in_image (gint32 image, gint32 item, gpointer data)
 }
 
 ImpastoWidget *
-impasto_ui_item_combo (ImpastoWidget *table, int row, const char *label, int kind, int optional,
+impasto_ui_item_combo (ImpastoWidget *table, int row, const char *label, int kind, const char *none,
                        int32_t image, int32_t exclude, int32_t active, ImpastoUIChanged changed,
                        void *data)
 {
@@ -275,10 +283,10 @@ impasto_ui_item_combo (ImpastoWidget *table, int row, const char *label, int kin
     : gimp_drawable_combo_box_new (paintable, filter);
   g_object_set_data_full (G_OBJECT (combo), "impasto-filter", filter, g_free);
 
-  if (optional)
+  if (none)
     gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
                                 GIMP_INT_STORE_VALUE, -1,
-                                GIMP_INT_STORE_LABEL, paths ? "(none)" : "(none: procedural)",
+                                GIMP_INT_STORE_LABEL, none,
                                 -1);
   /* A value that is not in the list (e.g. no bump layer chosen yet): the first item. */
   if (! gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo), active))
@@ -367,7 +375,8 @@ canvas_expose (GtkWidget *widget, GdkEventExpose *event, gpointer user_data)
   gtk_widget_get_allocation (widget, &allocation);
   gdk_cairo_region (cr, event->region);
   cairo_clip (cr);
-  canvas->draw (cr, allocation.width, allocation.height, canvas->data);
+  if (canvas->draw)
+    canvas->draw (cr, allocation.width, allocation.height, canvas->data);
   cairo_destroy (cr);
   return TRUE;
 }
@@ -380,7 +389,8 @@ canvas_report (Canvas *canvas, int kind, GdkEvent *event, double x, double y)
   gboolean has_x = gdk_event_get_axis (event, GDK_AXIS_XTILT, &xtilt);
   gboolean has_y = gdk_event_get_axis (event, GDK_AXIS_YTILT, &ytilt);
 
-  canvas->pointer (kind, x, y, pressure, has_pressure, xtilt, ytilt, has_x && has_y, canvas->data);
+  if (canvas->pointer)
+    canvas->pointer (kind, x, y, pressure, has_pressure, xtilt, ytilt, has_x && has_y, canvas->data);
 }
 
 static gboolean

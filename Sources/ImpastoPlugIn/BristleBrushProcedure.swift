@@ -84,61 +84,106 @@ enum BrushFiles {
 }
 
 extension BristleBrushProcedure: DialogProcedure {
-    /// The preview: a stroke painted as GIMP's paintbrush would with the brush these values
-    /// make — a wave drawn left to right, pressing harder as it goes, each dab the cell GIMP
-    /// picks for its pressure and direction, the dabs combined by maximum as in a
-    /// non-incremental paint stroke.
     static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        let (width, height) = (360, 140)
-        guard let picture = impasto_ui_picture(Int32(width), Int32(height)) else { return }
-        impasto_ui_pack(side, impasto_ui_frame("A stroke with this brush (light to full pressure)", picture), 0)
-        let draw = {
-            var pixels = [UInt8](repeating: 246, count: width * height * 3)
-            defer { pixels.withUnsafeBufferPointer { impasto_ui_picture_draw(picture, Int32(width), Int32(height), $0.baseAddress, Int32(width * 3)) } }
-            let arguments = dialog.arguments
-            let brush = BristleBrush(bristles: Int(arguments.int("bristles")), maxRadius: arguments.double("max-radius"),
-                                     lineWidth: arguments.double("line-width"),
-                                     pressureLevels: Int(arguments.int("pressure-levels")),
-                                     angleLevels: Int(arguments.int("angle-levels")),
-                                     angle: BristleBrush.Angle.allCases[Int(min(max(arguments.int("angle-source"), 0), 1))])
-            guard brush.problem == nil else { return }
-            let cells = brush.cells(), size = brush.cellSize
-            let step = max(1, Double(brush.spacing) * Double(size) / 100)
-            var coverage = [UInt8](repeating: 0, count: width * height)
-            var x = 30.0
-            while x < Double(width - 30) {
-                let t = (x - 30) / Double(width - 60)
-                let y = Double(height) / 2 + 25 * sin(t * 2 * .pi)
-                let slope = 25 * cos(t * 2 * .pi) * 2 * .pi / Double(width - 60)
-                // GIMP's direction: turns counter-clockwise from the right, y up.
-                var direction = atan2(-slope, 1) / (2 * .pi)
-                if direction < 0 { direction += 1 }
-                let ranks = brush.ranks.map(\.rank)
-                let p = Int((t * Double(ranks[0] - 1)).rounded())
-                var index = p * (cells.count / ranks[0])
-                if brush.angle == .direction {
-                    index += Int(((1.25 - direction) * Double(ranks[1])).rounded()) % ranks[1]
-                } else {
-                    index += (ranks[1] / 2) * ranks[2] + ranks[2] / 2  // an upright pen: no tilt
-                }
-                let mask = cells[min(max(index, 0), cells.count - 1)].mask
-                let left = Int(x) - size / 2, top = Int(y) - size / 2
-                for cy in 0 ..< size where top + cy >= 0 && top + cy < height {
-                    for cx in 0 ..< size where left + cx >= 0 && left + cx < width {
-                        let i = (top + cy) * width + left + cx
-                        coverage[i] = max(coverage[i], mask[cy * size + cx])
-                    }
-                }
-                x += step
+        BrushStrokePreview(dialog: dialog, side: side)
+    }
+}
+
+/// The brush dialog's preview: a stroke painted as GIMP's paintbrush would with the brush
+/// these values make — a wave drawn left to right, pressing harder as it goes, each dab the
+/// cell GIMP picks for its pressure and direction, the dabs combined by maximum as in a
+/// non-incremental paint stroke.
+final class BrushStrokePreview {
+    static let (width, height) = (360, 140)
+    unowned let dialog: ProcedureDialog
+    private var canvas: UnsafeMutableRawPointer?
+    private var surface: OpaquePointer?
+    private var stale = true
+
+    @discardableResult
+    init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+        self.dialog = dialog
+        canvas = impasto_ui_canvas(Int32(Self.width), Int32(Self.height), { cairo, width, height, data in
+            guard let cairo, let data else { return }
+            Unmanaged<BrushStrokePreview>.fromOpaque(data).takeUnretainedValue().draw(OpaquePointer(cairo))
+        }, nil, Unmanaged.passUnretained(self).toOpaque())
+        impasto_ui_pack(side, impasto_ui_frame("A stroke with this brush (light to full pressure)", canvas), 0)
+        dialog.onChange.append { [unowned self] in
+            stale = true
+            if let canvas { impasto_ui_queue_draw(canvas) }
+        }
+        dialog.retained.append(self)
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
+    }
+
+    private func draw(_ cr: OpaquePointer) {
+        if stale || surface == nil { render() }
+        cairo_set_source_rgb(cr, 0.96, 0.96, 0.96)
+        cairo_paint(cr)
+        if let surface {
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_paint(cr)
+        }
+    }
+
+    /// The stroke's coverage as a grey picture (dark paint on light).
+    private func render() {
+        stale = false
+        if let surface { cairo_surface_destroy(surface) }
+        surface = nil
+        let (width, height) = (Self.width, Self.height)
+        let arguments = dialog.arguments
+        let brush = BristleBrush(bristles: Int(arguments.int("bristles")), maxRadius: arguments.double("max-radius"),
+                                 lineWidth: arguments.double("line-width"),
+                                 pressureLevels: Int(arguments.int("pressure-levels")),
+                                 angleLevels: Int(arguments.int("angle-levels")),
+                                 angle: BristleBrush.Angle.allCases[Int(min(max(arguments.int("angle-source"), 0), 1))])
+        guard brush.problem == nil,
+              let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
+        cairo_surface_flush(made)
+        let stride = Int(cairo_image_surface_get_stride(made))
+        guard let data = cairo_image_surface_get_data(made) else {
+            cairo_surface_destroy(made)
+            return
+        }
+        let cells = brush.cells(), size = brush.cellSize, ranks = brush.ranks.map(\.rank)
+        let step = max(1, Double(brush.spacing) * Double(size) / 100)
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        var x = 30.0
+        while x < Double(width - 30), !cells.isEmpty {
+            let t = (x - 30) / Double(width - 60)
+            let y = Double(height) / 2 + 25 * sin(t * 2 * .pi)
+            let slope = 25 * cos(t * 2 * .pi) * 2 * .pi / Double(width - 60)
+            // GIMP's direction: turns counter-clockwise from the right, y up.
+            var direction = atan2(-slope, 1) / (2 * .pi)
+            if direction < 0 { direction += 1 }
+            var index = Int((t * Double(ranks[0] - 1)).rounded()) * (cells.count / ranks[0])
+            if brush.angle == .direction {
+                index += Int(((1.25 - direction) * Double(ranks[1])).rounded()) % ranks[1]
+            } else {
+                index += (ranks[1] / 2) * ranks[2] + ranks[2] / 2  // an upright pen: no tilt
             }
-            for i in 0 ..< width * height {
-                let shade = UInt8(246 - Int(coverage[i]) * 216 / 255)
-                pixels[i * 3] = shade
-                pixels[i * 3 + 1] = shade
-                pixels[i * 3 + 2] = shade
+            let mask = cells[min(max(index, 0), cells.count - 1)].mask
+            let left = Int(x) - size / 2, top = Int(y) - size / 2
+            for cy in 0 ..< size where top + cy >= 0 && top + cy < height {
+                for cx in 0 ..< size where left + cx >= 0 && left + cx < width {
+                    let i = (top + cy) * width + left + cx
+                    coverage[i] = max(coverage[i], mask[cy * size + cx])
+                }
+            }
+            x += step
+        }
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let shade = UInt8(245 - Int(coverage[y * width + x]) * 215 / 255)
+                let out = data + y * stride + x * 4
+                out[0] = shade; out[1] = shade; out[2] = shade; out[3] = 255
             }
         }
-        dialog.onChange.append(draw)
-        draw()
+        cairo_surface_mark_dirty(made)
+        surface = made
     }
 }

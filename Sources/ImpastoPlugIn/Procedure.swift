@@ -55,6 +55,7 @@ struct ProcedureParameter {
 
     /// The dialog's label: "max-saturation" → "Max saturation".
     var label: String {
+        if name == "vectors" { return "Path" }
         let words = String(name.map { $0 == "-" ? " " : $0 })
         return words.prefix(1).uppercased() + words.dropFirst()
     }

@@ -61,7 +61,6 @@ final class ProcedureDialog {
         self.image = image
         self.drawable = drawable
         self.arguments = arguments
-        impasto_ui_init("impasto")
         let title = String(procedure.menuLabel.filter { $0 != "_" }.prefix { $0 != "." })
         dialog = impasto_ui_dialog_new(title, procedure.name, procedure.name)
     }
@@ -130,12 +129,13 @@ final class ProcedureDialog {
                          current: current, changed)
         case .drawable(let optional):
             let combo = impasto_ui_item_combo(table, row, parameter.label, parameter.fromAnyImage ? 0 : 1,
-                                              optional ? 1 : 0, image, drawable,
+                                              optional ? (parameter.fromAnyImage ? "(none: procedural)" : "(none)") : nil,
+                                              image, drawable,
                                               Int32(number(value)), Self.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))  // what the chooser settled on
             return combo.map { .item($0) }
         case .vectors:
-            let combo = impasto_ui_item_combo(table, row, parameter.label, 2, 0, image, -1, Int32(number(value)),
+            let combo = impasto_ui_item_combo(table, row, parameter.label, 2, nil, image, -1, Int32(number(value)),
                                               Self.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))
             return combo.map { .item($0) }
@@ -294,9 +294,11 @@ extension FilterProcedure {
 }
 
 extension ProcedureDialog {
-    /// Shows `procedure`'s dialog; nil when the user cancelled.
+    /// Shows `procedure`'s dialog; nil when the user cancelled. Without a display (GIMP's
+    /// console) there is no dialog: the arguments (the last values) are used as they are.
     static func run(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32,
                     arguments: ProcedureArguments) -> ProcedureArguments? {
+        guard impasto_ui_init("impasto") != 0 else { return arguments }
         let dialog = ProcedureDialog(procedure, image: image, drawable: drawable, arguments: arguments)
         if let filter = procedure as? FilterProcedure.Type {
             dialog.render = { filter.renderFilterPreview($0) }

@@ -162,6 +162,8 @@ public final class GimpGUI {
     public func screenshot(_ name: String, of rect: Rect? = nil) -> URL {
         let url = Self.artifacts.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: url)
+        xdotool(["mousemove", "0", "0"])  // no tooltip in the picture
+        usleep(300_000)
         var arguments = ["-o", url.path]
         if let r = rect { arguments = ["-a", "\(r.x),\(r.y),\(r.width),\(r.height)"] + arguments }
         runCommand("scrot", arguments, environment: ["DISPLAY": display])

@@ -22,7 +22,9 @@ typedef void (*ImpastoUIDraw) (void *cairo, int width, int height, void *data);
 typedef void (*ImpastoUIPointer) (int kind, double x, double y, double pressure, int has_pressure,
                                   double xtilt, double ytilt, int has_tilt, void *data);
 
-void           impasto_ui_init              (const char *program);
+/* Initializes GTK and libgimpui; 0 when there is no display to show dialogs on (GIMP's
+ * console, batch mode without X). */
+int            impasto_ui_init              (const char *program);
 
 /* A GIMP dialog with Reset, Cancel and OK (and Help via `help_id`), transient for GIMP. */
 ImpastoWidget *impasto_ui_dialog_new        (const char *title, const char *role, const char *help_id);
@@ -61,7 +63,7 @@ ImpastoWidget *impasto_ui_combo             (ImpastoWidget *table, int row, cons
 /* kind 0: a chooser of any image's RGB or grey drawables (not `exclude`); 1: the same, of
  * `image` only; 2: `image`'s paths. With "None" (−1) first when optional. */
 ImpastoWidget *impasto_ui_item_combo        (ImpastoWidget *table, int row, const char *label, int kind,
-                                             int optional, int32_t image, int32_t exclude, int32_t active,
+                                             const char *none, int32_t image, int32_t exclude, int32_t active,
                                              ImpastoUIChanged changed, void *data);
 int            impasto_ui_combo_get         (ImpastoWidget *combo);
 void           impasto_ui_combo_set         (ImpastoWidget *combo, int value);
