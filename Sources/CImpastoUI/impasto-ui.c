@@ -342,6 +342,12 @@ impasto_ui_preview_invalidate (ImpastoWidget *preview)
 }
 
 ImpastoWidget *
+impasto_ui_preview_pixels (ImpastoWidget *preview)
+{
+  return gimp_preview_get_area (GIMP_PREVIEW (preview));
+}
+
+ImpastoWidget *
 impasto_ui_picture (int width, int height)
 {
   GtkWidget *area = gimp_preview_area_new ();

@@ -75,6 +75,7 @@ final class ProcedureDialog {
         if procedure.target == .drawable {
             let preview = impasto_ui_drawable_preview(drawable, Self.fire, callback { [unowned self] in renderPreview() })
             self.preview = preview
+            if let pixels = impasto_ui_preview_pixels(preview) { landmarks.append(("preview", pixels)) }
             impasto_ui_pack(columns, preview, 1)
         }
         guard let side = impasto_ui_box(1, 12), let table = impasto_ui_table(Int32(procedure.parameters.count)) else {
@@ -273,6 +274,10 @@ extension ProcedureDialog {
             var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
             guard impasto_ui_geometry(widget, &x, &y, &width, &height) != 0 else { continue }
             fputs("\(procedure.name) \(name) \(x) \(y) \(width) \(height)\n", file)
+        }
+        if let area = previewArea {
+            // Which pixels of the drawable the preview shows (drawable coordinates).
+            fputs("\(procedure.name) preview-position \(area.x) \(area.y) \(area.width) \(area.height)\n", file)
         }
         fputs("\(procedure.name) ready\n", file)
     }

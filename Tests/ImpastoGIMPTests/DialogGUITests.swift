@@ -83,6 +83,7 @@ final class DialogGUITests: XCTestCase {
     /// What the driver did: the pad's pointer positions, per dialog, for the checks.
     nonisolated(unsafe) static var padPoint: (x: Double, y: Double, pad: GimpGUI.Rect)?
     nonisolated(unsafe) static var notes: [String] = []
+    nonisolated(unsafe) static var previewPosition: GimpGUI.Rect?
 
     static let result: PrivateGimp.BatchResult? = gui.map { gui in
         gui.run(scenarios.map(\.1), prelude: helpers) { gui in drive(gui) }
@@ -99,6 +100,8 @@ final class DialogGUITests: XCTestCase {
             padPoint = (Double(end.x - pad.x), Double(end.y - pad.y), pad)
             gui.settle()
             gui.screenshot("dialog-pencil.png", of: d["dialog"])
+            if let area = d["preview"] { gui.screenshot("pencil-preview.png", of: area) }
+            previewPosition = d["preview-position"]
             gui.click(ok.centre)
         } else { notes.append("no pencil dialog") }
         // Emboss: the custom look on, light 1 dragged to the lower right.
@@ -184,6 +187,24 @@ final class DialogGUITests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "azimuth \(azimuth), altitude \(altitude), max-saturation 4")
         XCTAssertTrue(FileManager.default.fileExists(atPath: GimpGUI.artifacts.appendingPathComponent("dialog-pencil.png").path))
+    }
+
+    /// OK applies exactly what the preview showed: the preview's pixels on the screen are the
+    /// result's pixels where the preview looked.
+    func testOKAppliesWhatThePreviewShowed() throws {
+        XCTAssertEqual(try outcome("pencil"), .success, log)
+        let position = try XCTUnwrap(Self.previewPosition, log)
+        let shown = try XCTUnwrap(FloatImage.load(GimpGUI.artifacts.appendingPathComponent("pencil-preview.png")))
+        let made = try image("pencil.png")
+        XCTAssertEqual([shown.width, shown.height], [position.width, position.height])
+        var worst: Float = 0
+        for y in 0 ..< min(shown.height, position.height) {
+            for x in 0 ..< min(shown.width, position.width) {
+                let a = Array(shown.pixel(x, y)), b = Array(made.pixel(position.x + x, position.y + y))
+                for c in 0 ..< 3 { worst = max(worst, abs(a[c] - b[c])) }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "preview at \(position)")
     }
 
     func testCancelLeavesTheImageAlone() throws {

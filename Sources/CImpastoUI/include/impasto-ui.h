@@ -76,6 +76,8 @@ void           impasto_ui_preview_area      (ImpastoWidget *preview, int *x, int
 /* Draws pixels for that area: 8-bit, in the drawable's channel layout (Y', Y'A, R'G'B', R'G'B'A). */
 void           impasto_ui_preview_draw      (ImpastoWidget *preview, const uint8_t *pixels, int rowstride);
 void           impasto_ui_preview_invalidate (ImpastoWidget *preview);
+/* The area inside the preview that shows the pixels. */
+ImpastoWidget *impasto_ui_preview_pixels    (ImpastoWidget *preview);
 /* A plain preview area of width × height showing R'G'B' pixels. */
 ImpastoWidget *impasto_ui_picture           (int width, int height);
 void           impasto_ui_picture_draw      (ImpastoWidget *picture, int width, int height,
