@@ -12,7 +12,7 @@ enum BristleBrushProcedure: ImpastoProcedure {
     static let blurb = "Make the Impasto Bristle brush for tablets with other bristles, size or levels"
     static let help = """
         Writes "Impasto Bristle" (brushes/impasto-bristle.gih in your GIMP profile), an image \
-        pipe of BristlePaint dabs: bristles dots of line-width pixels spread as far as \
+        pipe of BristlePaint dabs: bristle dots of line-width pixels spread as far as \
         max-radius × √pressure, one cell for each of pressure-levels pen pressures and \
         angle-levels angles, the angle following the stroke's direction (angle-source 0) or \
         the pen's tilt (1: angle-levels cells per tilt axis); and the "Impasto Bristle" paint \
