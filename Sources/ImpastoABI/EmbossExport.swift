@@ -37,11 +37,9 @@ private func hemisphere(_ p: ImpastoEmbossParams) -> Hemisphere {
         HemisphereLight(x: Float($0.x), y: Float($0.y), z: Float($0.z), hue: Float($0.hue),
                         saturation: Float($0.saturation), brightness: Float($0.brightness))
     }
-    let color = SIMD3<Float>(p.color.0, p.color.1, p.color.2)
-    return Hemisphere(lights: lights,
-                      material: HemisphereMaterial(model: MaterialModel(rawValue: p.model) ?? .shiny,
-                                                   baseColor: color, shininess: Float(p.shininess),
-                                                   metalness: Float(p.metalness), roughness: Float(p.roughness)))
+    return .custom(lights: lights, model: MaterialModel(rawValue: p.model) ?? .shiny,
+                   baseColor: SIMD3<Float>(p.color.0, p.color.1, p.color.2), shininess: Float(p.shininess),
+                   metalness: Float(p.metalness), roughness: Float(p.roughness))
 }
 
 extension EmbossSettings {

@@ -1,6 +1,16 @@
 // Named looks for the procedural shading image (impasto:emboss's `preset`; "" = `standard`).
 
 extension Hemisphere {
+    /// impasto:emboss's "custom" look: these lights and a material of `model` with these
+    /// values (its other values the material's defaults), in the standard studio. The op and
+    /// the emboss dialog's hemisphere editor both build it here, so they show the same sphere.
+    public static func custom(lights: [HemisphereLight], model: MaterialModel, baseColor: SIMD3<Float>,
+                              shininess: Float, metalness: Float, roughness: Float) -> Hemisphere {
+        Hemisphere(lights: lights,
+                   material: HemisphereMaterial(model: model, baseColor: baseColor, shininess: shininess,
+                                                metalness: metalness, roughness: roughness))
+    }
+
     /// The preset names, in menu order; the first is the default.
     public static let presetNames: [String] = ["mercury", "gold", "chrome", "copper", "plastic", "pearl", "obsidian"]
 

@@ -59,7 +59,7 @@ final class HemisphereEditor {
         return properties
     }
 
-    /// The hemisphere the op will use: the same construction as its custom preset.
+    /// The hemisphere the op will use (`Hemisphere.custom`, as the op builds its custom preset).
     static func hemisphere(_ arguments: ProcedureArguments) -> Hemisphere {
         guard arguments.bool("custom-look") else { return Hemisphere.preset(named: arguments.name("preset")) ?? .standard }
         let lights = (1 ... 4).map { n in
@@ -70,10 +70,9 @@ final class HemisphereEditor {
         }
         let colour = SIMD3<Float>(Float(arguments.double("color-red")), Float(arguments.double("color-green")),
                                   Float(arguments.double("color-blue")))
-        return Hemisphere(lights: lights, material: HemisphereMaterial(
-            model: arguments.int("model") == 1 ? .pbr : .shiny, baseColor: colour,
-            shininess: Float(arguments.double("shininess")), metalness: Float(arguments.double("metalness")),
-            roughness: Float(arguments.double("roughness"))))
+        return .custom(lights: lights, model: arguments.int("model") == 1 ? .pbr : .shiny, baseColor: colour,
+                       shininess: Float(arguments.double("shininess")), metalness: Float(arguments.double("metalness")),
+                       roughness: Float(arguments.double("roughness")))
     }
 
     static let size = 220
