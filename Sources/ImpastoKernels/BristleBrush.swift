@@ -91,6 +91,25 @@ public struct BristleBrush: Equatable, Sendable {
         }
     }
 
+    /// The cell GIMP picks for a dab (gimpbrushpipe.c's select_brush): `pressure` 0 … 1,
+    /// stroke `direction` in turns counter-clockwise from the right with y up, pen tilt
+    /// −1 … 1. Each dimension's index is clamped into its rank; the last varies fastest.
+    public func cellIndex(pressure: Double, direction: Double, xtilt: Double = 0, ytilt: Double = 0) -> Int {
+        func rint(_ v: Double) -> Int { v.isFinite ? Int(max(min(v, 1e9), -1e9).rounded(.toNearestOrEven)) : 0 }
+        var index = 0
+        for (rank, selection) in ranks {
+            let rank = max(1, rank)
+            let i = switch selection {
+            case "pressure": rint(pressure * Double(rank - 1))
+            case "angular": rint((1 - direction + 0.25) * Double(rank)) % rank
+            case "xtilt": rint(xtilt / 2 * Double(rank)) + rank / 2
+            default: rint(ytilt / 2 * Double(rank)) + rank / 2
+            }
+            index = index * rank + min(max(i, 0), rank - 1)
+        }
+        return index
+    }
+
     /// The pressure GIMP picks cell `index` of the pressure dimension for.
     public func pressure(level index: Int) -> Double {
         pressureLevels > 1 ? Double(index) / Double(pressureLevels - 1) : 1

@@ -149,7 +149,7 @@ final class BrushStrokePreview {
             cairo_surface_destroy(made)
             return
         }
-        let cells = brush.cells(), size = brush.cellSize, ranks = brush.ranks.map(\.rank)
+        let cells = brush.cells(), size = brush.cellSize
         let step = max(1, Double(brush.spacing) * Double(size) / 100)
         var coverage = [UInt8](repeating: 0, count: width * height)
         var x = 30.0
@@ -160,12 +160,7 @@ final class BrushStrokePreview {
             // GIMP's direction: turns counter-clockwise from the right, y up.
             var direction = atan2(-slope, 1) / (2 * .pi)
             if direction < 0 { direction += 1 }
-            var index = Int((t * Double(ranks[0] - 1)).rounded()) * (cells.count / ranks[0])
-            if brush.angle == .direction {
-                index += Int(((1.25 - direction) * Double(ranks[1])).rounded()) % ranks[1]
-            } else {
-                index += (ranks[1] / 2) * ranks[2] + ranks[2] / 2  // an upright pen: no tilt
-            }
+            let index = brush.cellIndex(pressure: t, direction: direction)  // an upright pen: no tilt
             let mask = cells[min(max(index, 0), cells.count - 1)].mask
             let left = Int(x) - size / 2, top = Int(y) - size / 2
             for cy in 0 ..< size where top + cy >= 0 && top + cy < height {
