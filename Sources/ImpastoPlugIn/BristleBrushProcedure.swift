@@ -103,10 +103,7 @@ final class BrushStrokePreview {
     @discardableResult
     init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
         self.dialog = dialog
-        canvas = impasto_ui_canvas(Int32(Self.width), Int32(Self.height), { cairo, width, height, data in
-            guard let cairo, let data else { return }
-            Unmanaged<BrushStrokePreview>.fromOpaque(data).takeUnretainedValue().draw(OpaquePointer(cairo))
-        }, nil, Unmanaged.passUnretained(self).toOpaque())
+        canvas = dialog.canvas(width: Self.width, height: Self.height) { [unowned self] cairo, _, _ in draw(cairo) }
         impasto_ui_pack(side, impasto_ui_frame("A stroke with this brush (light to full pressure)", canvas), 0)
         dialog.onChange.append { [unowned self] in
             stale = true
@@ -141,14 +138,7 @@ final class BrushStrokePreview {
                                  pressureLevels: Int(arguments.int("pressure-levels")),
                                  angleLevels: Int(arguments.int("angle-levels")),
                                  angle: BristleBrush.Angle.allCases[Int(min(max(arguments.int("angle-source"), 0), 1))])
-        guard brush.problem == nil,
-              let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
-        cairo_surface_flush(made)
-        let stride = Int(cairo_image_surface_get_stride(made))
-        guard let data = cairo_image_surface_get_data(made) else {
-            cairo_surface_destroy(made)
-            return
-        }
+        guard brush.problem == nil else { return }
         let cells = brush.cells(), size = brush.cellSize
         let step = max(1, Double(brush.spacing) * Double(size) / 100)
         var coverage = [UInt8](repeating: 0, count: width * height)
@@ -171,14 +161,9 @@ final class BrushStrokePreview {
             }
             x += step
         }
-        for y in 0 ..< height {
-            for x in 0 ..< width {
-                let shade = UInt8(245 - Int(coverage[y * width + x]) * 215 / 255)
-                let out = data + y * stride + x * 4
-                out[0] = shade; out[1] = shade; out[2] = shade; out[3] = 255
-            }
+        surface = cairoPicture(width: width, height: height) { x, y in
+            let shade = UInt8(245 - Int(coverage[y * width + x]) * 215 / 255)
+            return SIMD4(shade, shade, shade, 255)
         }
-        cairo_surface_mark_dirty(made)
-        surface = made
     }
 }

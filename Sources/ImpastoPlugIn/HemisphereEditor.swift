@@ -89,29 +89,16 @@ final class HemisphereEditor {
 
     init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
         self.dialog = dialog
-        let me = Unmanaged.passUnretained(self).toOpaque()
         let box = impasto_ui_box(1, 6)
-        canvas = impasto_ui_canvas(Int32(Self.size), Int32(Self.size), { cairo, width, height, data in
-            guard let cairo, let data else { return }
-            Unmanaged<HemisphereEditor>.fromOpaque(data).takeUnretainedValue()
-                .draw(OpaquePointer(cairo), width: Double(width), height: Double(height))
-        }, { kind, x, y, _, _, _, _, _, data in
-            guard let data else { return }
-            Unmanaged<HemisphereEditor>.fromOpaque(data).takeUnretainedValue().pointer(kind: kind, x: x, y: y)
-        }, me)
+        canvas = dialog.canvas(width: Self.size, height: Self.size, draw: { [unowned self] in draw($0, width: $1, height: $2) },
+                               pointer: { [unowned self] kind, reading in pointer(kind: kind, x: reading.x, y: reading.y) })
         impasto_ui_pack(box, canvas, 0)
-        let table = impasto_ui_table(9)
+        guard let table = impasto_ui_table(9) else { return }
         custom = impasto_ui_toggle(table, 0, "_Custom look: drag the lights", dialog.arguments.bool("custom-look") ? 1 : 0,
                                    "Start from the preset's lights and material and edit them", ProcedureDialog.fire,
                                    dialog.callback { [unowned self] in customToggled() })
-        let names: [String] = ["Light 1", "Light 2", "Light 3", "Light 4"]
-        let labels: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
-        defer { labels.forEach { free($0) } }
-        var pointers: [UnsafePointer<CChar>?] = labels.map { $0.map { UnsafePointer($0) } }
-        lightChooser = pointers.withUnsafeMutableBufferPointer {
-            impasto_ui_combo(table, 1, "Light", $0.baseAddress, 4, 0, ProcedureDialog.fire,
-                             dialog.callback { [unowned self] in lightChosen() })
-        }
+        lightChooser = dialog.combo(table, row: 1, title: "Light", labels: (1 ... 4).map { "Light \($0)" }, active: 0,
+                                    changed: dialog.callback { [unowned self] in lightChosen() })
         let rows: [(String, String, ClosedRange<Double>, Double, Int32)] = [
             ("z", "Depth (z)", -10 ... 10, 0.1, 1), ("hue", "Hue", 0 ... 360, 1, 0),
             ("brightness", "Brightness", 0 ... 2, 0.01, 2), ("shininess", "Shininess", 1 ... 256, 1, 0),
@@ -264,33 +251,21 @@ final class HemisphereEditor {
     }
 
     /// The hemisphere as a cairo surface (sRGB for the screen; outside the disc transparent).
+    /// (`side` is the canvas's, at most a few hundred pixels; `render` caps it anyway.)
     private func renderSurface(_ hemisphere: Hemisphere, side: Int) {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
         rendered = hemisphere
-        guard side > 0, let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)) else { return }
-        cairo_surface_flush(made)
-        let stride = Int(cairo_image_surface_get_stride(made))
-        guard let data = cairo_image_surface_get_data(made) else { return }
         let picture = hemisphere.render(size: side)
-        func encode(_ v: Float) -> Double {
+        func encode(_ v: Float) -> UInt8 {
             let c = Double(min(max(v.isFinite ? v : 0, 0), 1))
-            return c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+            return UInt8(((c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055) * 255).rounded())
         }
-        for j in 0 ..< side {
-            for i in 0 ..< side {
-                let p = (j * side + i) * 4
-                let a = Double(picture.pixels[p + 3])
-                let out = data + j * stride + i * 4
-                // ARGB32, premultiplied, native byte order: B G R A in memory.
-                out[0] = UInt8((encode(picture.pixels[p + 2]) * a * 255).rounded())
-                out[1] = UInt8((encode(picture.pixels[p + 1]) * a * 255).rounded())
-                out[2] = UInt8((encode(picture.pixels[p]) * a * 255).rounded())
-                out[3] = UInt8((a * 255).rounded())
-            }
+        surface = cairoPicture(width: side, height: side) { i, j in
+            let p = (j * side + i) * 4
+            return SIMD4(encode(picture.pixels[p]), encode(picture.pixels[p + 1]), encode(picture.pixels[p + 2]),
+                         UInt8((min(max(picture.pixels[p + 3], 0), 1) * 255).rounded()))
         }
-        cairo_surface_mark_dirty(made)
-        surface = made
     }
 }
 

@@ -16,17 +16,9 @@ final class PencilPadView {
 
     init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
         self.dialog = dialog
-        let me = Unmanaged.passUnretained(self).toOpaque()
         let box = impasto_ui_box(1, 6)
-        canvas = impasto_ui_canvas(Int32(Self.size), Int32(Self.size), { cairo, width, height, data in
-            guard let cairo, let data else { return }
-            Unmanaged<PencilPadView>.fromOpaque(data).takeUnretainedValue()
-                .draw(OpaquePointer(cairo), width: Double(width), height: Double(height))
-        }, { kind, x, y, _, _, xtilt, ytilt, hasTilt, data in
-            guard let data else { return }
-            let reading = PencilPad.Reading(x: x, y: y, tilt: hasTilt != 0 ? (xtilt, ytilt) : nil)
-            Unmanaged<PencilPadView>.fromOpaque(data).takeUnretainedValue().pointer(reading)
-        }, me)
+        canvas = dialog.canvas(width: Self.size, height: Self.size, draw: { [unowned self] in draw($0, width: $1, height: $2) },
+                               pointer: { [unowned self] _, reading in pointer(reading) })
         label = impasto_ui_label(labelText)
         impasto_ui_pack(box, canvas, 0)
         impasto_ui_pack(box, label, 0)

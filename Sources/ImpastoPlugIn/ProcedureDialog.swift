@@ -144,15 +144,9 @@ final class ProcedureDialog {
     }
 
     private func combo(_ table: UnsafeMutableRawPointer, _ row: Int32, _ title: String, labels: [String],
-                       values: [ParameterValue], current: ParameterValue, _ changed: UnsafeMutableRawPointer) -> Control {
-        let strings: [UnsafeMutablePointer<CChar>?] = labels.map { strdup($0) }
-        defer { strings.forEach { free($0) } }
-        var pointers: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } }
+                       values: [ParameterValue], current: ParameterValue, _ changed: UnsafeMutableRawPointer) -> Control? {
         let active = Int32(values.firstIndex(of: current) ?? 0)
-        let widget = pointers.withUnsafeMutableBufferPointer {
-            impasto_ui_combo(table, row, title, $0.baseAddress, Int32(labels.count), active, Self.fire, changed)
-        }
-        return .combo(widget!, values)
+        return combo(table, row: row, title: title, labels: labels, active: active, changed: changed).map { .combo($0, values) }
     }
 
     private func label(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
