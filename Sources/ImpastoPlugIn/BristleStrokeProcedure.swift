@@ -20,6 +20,13 @@ enum BristleStrokeProcedure: ImpastoProcedure {
     static let menuLabel = "Impasto _Bristle Stroke Path..."
     static let menuPath = "<Image>/Edit"
 
+    /// The context's foreground colour (R'G'B'), opaque: what the bristles paint with.
+    static var foregroundPaint: SIMD4<Float> {
+        var foreground = GimpRGB()
+        gimp_context_get_foreground(&foreground)
+        return SIMD4(Float(foreground.r), Float(foreground.g), Float(foreground.b), 1)
+    }
+
     /// BristlePaint's bump paint: white at 10 % opacity.
     static let bumpPaint = SIMD4<Float>(1, 1, 1, 0.1)
 
@@ -51,9 +58,7 @@ enum BristleStrokeProcedure: ImpastoProcedure {
         guard !lines.isEmpty else {
             throw .execution("\(name): the path has no strokes; draw one with the Paths tool first.")
         }
-        var foreground = GimpRGB()
-        gimp_context_get_foreground(&foreground)
-        let colour = SIMD4<Float>(Float(foreground.r), Float(foreground.g), Float(foreground.b), 1)
+        let colour = foregroundPaint
 
         gimp_progress_init("Impasto Bristle Stroke")
         let share = bump == nil ? 1.0 : 0.5
@@ -102,17 +107,11 @@ extension BristleStrokeProcedure: DialogProcedure {
             let vectors = arguments.vectors("vectors")
             let lines = gimp_item_is_valid(vectors) != 0 && gimp_item_is_vectors(vectors) != 0
                 ? polylines(of: vectors, arguments: arguments) : []
-            var foreground = GimpRGB()
-            gimp_context_get_foreground(&foreground)
-            let colour = SIMD4<Float>(Float(foreground.r), Float(foreground.g), Float(foreground.b), 1)
             var ox: Int32 = 0, oy: Int32 = 0
             gimp_drawable_offsets(drawable, &ox, &oy)
-            let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
-            var canvas = StrokeCanvas(width: Int(area.width), height: Int(area.height),
-                                      originX: Int(area.x + ox), originY: Int(area.y + oy),
-                                      pixels: source.get(format: "R'G'B'A float", rect: area))
-            let lineWidth = arguments.double("line-width")
-            for line in lines { canvas.stroke(line, lineWidth: lineWidth, color: colour) }
+            let canvas = DrawablePainter.stroked(GeglBufferRef(owning: gimp_drawable_get_buffer(drawable)), rect: area,
+                                                 offsets: (ox, oy), lines, lineWidth: arguments.double("line-width"),
+                                                 color: foregroundPaint)
             let painted = GeglBufferRef(width: Int(area.width), height: Int(area.height), format: "R'G'B'A float")
             painted.set(canvas.pixels, format: "R'G'B'A float")
             let result = DrawableFilter.pixels(of: drawable, rect: area) { format, memory, rowstride in

@@ -10,9 +10,16 @@ enum DrawablePainter {
     /// Rows painted at a time.
     static let band: Int32 = 256
 
-    /// The pixels of `drawable` (its own coordinates) that strokes of `lineWidth` along
-    /// `polylines` can touch within the selection, or nil if none.
-    static func region(of drawable: Int32, polylines: [[SIMD2<Double>]], lineWidth: Double) -> GeglRectangle? {
+    /// Where `drawable` can be painted: the part of the selection (drawable coordinates)
+    /// within reach of strokes of `lineWidth` along `polylines`, the selection's whole box
+    /// (which GIMP merges from the shadow buffer), and the drawable's offsets in the image.
+    struct Target {
+        var region: GeglRectangle
+        var selection: GeglRectangle
+        var offsets: (x: Int32, y: Int32)
+    }
+
+    static func target(_ drawable: Int32, polylines: [[SIMD2<Double>]], lineWidth: Double) -> Target? {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
             return nil
@@ -29,7 +36,20 @@ enum DrawablePainter {
         let right = min(Int64(x) + Int64(width), pixel((maxX + reach).rounded(.up)) - Int64(ox) + 1)
         let bottom = min(Int64(y) + Int64(height), pixel((maxY + reach).rounded(.up)) - Int64(oy) + 1)
         guard left < right, top < bottom else { return nil }
-        return GeglRectangle(x: Int32(left), y: Int32(top), width: Int32(right - left), height: Int32(bottom - top))
+        return Target(region: GeglRectangle(x: Int32(left), y: Int32(top), width: Int32(right - left),
+                                            height: Int32(bottom - top)),
+                      selection: GeglRectangle(x: x, y: y, width: width, height: height), offsets: (ox, oy))
+    }
+
+    /// `rect` of `source` (a drawable's buffer, drawable coordinates, the drawable at
+    /// `offsets` in the image) with the polylines stroked over it, each composited in turn.
+    static func stroked(_ source: GeglBufferRef, rect: GeglRectangle, offsets: (x: Int32, y: Int32),
+                        _ polylines: [[SIMD2<Double>]], lineWidth: Double, color: SIMD4<Float>) -> StrokeCanvas {
+        var canvas = StrokeCanvas(width: Int(rect.width), height: Int(rect.height),
+                                  originX: Int(rect.x) + Int(offsets.x), originY: Int(rect.y) + Int(offsets.y),
+                                  pixels: source.get(format: "R'G'B'A float", rect: rect))
+        for line in polylines { canvas.stroke(line, lineWidth: lineWidth, color: color) }
+        return canvas
     }
 
     /// Strokes every polyline with `lineWidth` and composites each, in `color` (straight
@@ -37,24 +57,19 @@ enum DrawablePainter {
     /// the next goes over it, as in StrokeCanvas. `progress` is told the fraction done.
     static func paint(_ polylines: [[SIMD2<Double>]], lineWidth: Double, color: SIMD4<Float>, on drawable: Int32,
                       progress: (Double) -> Void) throws(ProcedureFailure) {
-        guard let region = region(of: drawable, polylines: polylines, lineWidth: lineWidth) else { return }
-        var mx: Int32 = 0, my: Int32 = 0, mw: Int32 = 0, mh: Int32 = 0
-        _ = gimp_drawable_mask_intersect(drawable, &mx, &my, &mw, &mh)
-        var ox: Int32 = 0, oy: Int32 = 0
-        gimp_drawable_offsets(drawable, &ox, &oy)
+        guard let target = target(drawable, polylines: polylines, lineWidth: lineWidth) else { return }
+        let region = target.region
         do {
             let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
             let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
             // GIMP merges the whole selection's box from the shadow: it must hold the pixels.
-            source.copy(GeglRectangle(x: mx, y: my, width: mw, height: mh), to: shadow)
+            source.copy(target.selection, to: shadow)
             var top = region.y
             while top < region.y + region.height {
                 let rows = min(band, region.y + region.height - top)
                 let rect = GeglRectangle(x: region.x, y: top, width: region.width, height: rows)
-                var canvas = StrokeCanvas(width: Int(rect.width), height: Int(rows),
-                                          originX: Int(rect.x) + Int(ox), originY: Int(top) + Int(oy),
-                                          pixels: source.get(format: "R'G'B'A float", rect: rect))
-                for line in polylines { canvas.stroke(line, lineWidth: lineWidth, color: color) }
+                let canvas = stroked(source, rect: rect, offsets: target.offsets, polylines, lineWidth: lineWidth,
+                                     color: color)
                 shadow.set(canvas.pixels, format: "R'G'B'A float", rect: rect)
                 top += rows
                 progress(Double(top - region.y) / Double(region.height))
