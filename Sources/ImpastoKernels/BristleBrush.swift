@@ -217,13 +217,7 @@ public struct BristleBrush: Equatable, Sendable {
     /// A straight GimpCurve from (0, `from`) to (1, `to`), serialized as GIMP writes one
     /// (17 point slots, unused ones −1; 256 samples).
     static func curve(_ label: String, from: Double, to: Double) -> String {
-        func f(_ v: Double) -> String {
-            let scaled = (v * 1_000_000).rounded()
-            let sign = scaled < 0 ? "-" : ""
-            let magnitude = Int(abs(scaled))
-            let fraction = String(magnitude % 1_000_000)
-            return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
-        }
+        func f(_ v: Double) -> String { fixedPoint(v, digits: 6) }
         var points = [0, from]
         for _ in 0 ..< 15 { points += [-1, -1] }
         points += [1, to]

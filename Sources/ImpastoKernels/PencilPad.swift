@@ -51,15 +51,6 @@ public enum PencilPad {
     /// s = maxSaturation · (90 − altitude) / 90, two decimals each.
     public static func label(azimuth: Double, altitude: Double, maxSaturation: Double) -> String {
         let hue = 180 + azimuth, saturation = maxSaturation * (90 - altitude) / 90
-        return "Hue: \(decimals(hue))°      Saturation: \(decimals(saturation))"
-    }
-
-    /// `v` with two decimals ("%.2f"), without Foundation.
-    static func decimals(_ v: Double) -> String {
-        guard v.isFinite else { return "–" }
-        let hundredths = Int((abs(v) * 100).rounded())
-        let sign = v < 0 && hundredths > 0 ? "-" : ""
-        let fraction = hundredths % 100
-        return "\(sign)\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        return "Hue: \(fixedPoint(hue, digits: 2))°      Saturation: \(fixedPoint(saturation, digits: 2))"
     }
 }
