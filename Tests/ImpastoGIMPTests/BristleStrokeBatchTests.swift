@@ -231,9 +231,7 @@ final class BristleStrokeBatchTests: XCTestCase {
     func testReadmePicturesAreStillWhatThePlugInMakes() throws {
         XCTAssertEqual(Self.run.outcome("gallery"), .success, Self.run.log)
         for name in ["bristle-before.png", "bristle-lit.png"] {
-            let made = try Self.run.image(name)
-            let committed = try XCTUnwrap(FloatImage.load(BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)"),
-                                                          format: "R'G'B'A float"), "\(name) from \(Self.session.path(name))")
+            let (made, committed) = try Self.run.gallery(name)
             XCTAssertEqual(made.samples.count, committed.samples.count, name)
             let worst = zip(made.samples, committed.samples).map { abs($0 - $1) }.max() ?? 1
             XCTAssertLessThanOrEqual(worst, 1.0 / 255, "\(name): regenerate Tests/Gallery from \(Self.session.path(name))")

@@ -185,9 +185,7 @@ final class EmbossBatchTests: XCTestCase {
     func testReadmePicturesAreStillWhatThePlugInMakes() throws {
         XCTAssertEqual(Self.run.outcome("gallery"), .success, Self.run.log)
         for name in ["emboss-before.png", "emboss-mercury.png", "emboss-gold.png"] {
-            let made = try Self.run.image(name)
-            let committed = try XCTUnwrap(FloatImage.load(BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)"),
-                                                          format: "R'G'B'A float"))
+            let (made, committed) = try Self.run.gallery(name)
             XCTAssertEqual(made.samples.count, committed.samples.count, name)
             let worst = zip(made.samples, committed.samples).map { abs($0 - $1) }.max() ?? 1
             XCTAssertLessThanOrEqual(worst, 1.0 / 255, "\(name): regenerate Tests/Gallery from \(Self.session.path(name))")

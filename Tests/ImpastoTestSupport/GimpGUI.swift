@@ -73,9 +73,7 @@ public final class GimpGUI {
     /// Runs GIMP with one `-b` per command (each with `prelude`), then quits; `drive` runs
     /// meanwhile, on this thread, to operate the dialogs the commands open.
     public func run(_ commands: [String], prelude: String, drive: (GimpGUI) -> Void) -> PrivateGimp.BatchResult {
-        var arguments = ["--no-splash", "-f"]
-        for command in commands { arguments += ["-b", "(begin \(prelude)\n\(command))"] }
-        arguments += ["-b", "(gimp-quit 0)"]
+        let arguments = ["--no-splash", "-f"] + PrivateGimp.batchArguments(commands, prelude: prelude)
         var environment = ProcessInfo.processInfo.environment
         for name in ["GEGL_PATH", "GIMP2_DIRECTORY"] { environment.removeValue(forKey: name) }
         environment.merge(session.environment) { $1 }

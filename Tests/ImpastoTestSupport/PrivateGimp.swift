@@ -54,11 +54,16 @@ public final class PrivateGimp {
     /// front of each command.
     public func batch(_ commands: [String], prelude: String = "") -> BatchResult {
         var arguments = ["-i"] + (data ? [] : ["-d"]) + (fonts ? [] : ["-f"])
-        for command in commands { arguments += ["-b", "(begin \(prelude)\n\(command))"] }
-        arguments += ["-b", "(gimp-quit 0)"]
+        arguments += Self.batchArguments(commands, prelude: prelude)
         let result = runCommand("timeout", ["600", "gimp-console-2.10"] + arguments,
                                 environment: environment, removing: ["GEGL_PATH", "DISPLAY"])
         return BatchResult(outcomes: Self.outcomes(in: result.output), log: result.output)
+    }
+
+    /// One `-b` per command, each with `prelude` in front (every -b has its own Script-Fu
+    /// environment), then the quit.
+    public static func batchArguments(_ commands: [String], prelude: String) -> [String] {
+        commands.flatMap { ["-b", "(begin \(prelude)\n\($0))"] } + ["-b", "(gimp-quit 0)"]
     }
 
     /// Script-Fu prints one verdict per -b command, in order; an error is followed by its text.
@@ -118,6 +123,17 @@ public final class GimpBatch {
         public init(description: String) {
             self.description = description
         }
+    }
+
+    /// A README picture a scenario made (`name` in the session's folder) and the committed
+    /// one in Tests/Gallery, both read as R'G'B'A float.
+    public func gallery(_ name: String) throws -> (made: FloatImage, committed: FloatImage) {
+        let made = try image(name)
+        let url = BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)")
+        guard let committed = FloatImage.load(url, format: "R'G'B'A float") else {
+            throw MissingImage(description: "\(url.path) is missing; the plug-in made \(session.path(name))")
+        }
+        return (made, committed)
     }
 
     /// An image a scenario saved in the session's folder, read through GEGL in `format`.
