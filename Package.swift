@@ -48,17 +48,23 @@ let package = Package(
                 linkerSettings: moduleLinkerSettings),
 
         .target(name: "ImpastoGegl", dependencies: ["CGEGL"]),
+        // GIMP's brush files (.gih, .gbr, .gdyn) and pipe-selection rules for the bristle brush.
+        .target(name: "ImpastoBrushFiles", dependencies: ["ImpastoKernels"]),
+        // What the GIMP front-ends share that is no GIMP API call: dialog layouts, labels.
+        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels"]),
         // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
         .target(name: "CImpastoUI", dependencies: ["CGIMP"],
                 cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
-        .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "ImpastoGegl", "ImpastoKernels"],
+        .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "ImpastoGegl", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["ImpastoGegl"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["ImpastoGegl"], path: "Tests/ImpastoTestSupport"),
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
-        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL"]),
+        .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
+        .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL", "ImpastoKernels"]),
         .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
     ]
 )

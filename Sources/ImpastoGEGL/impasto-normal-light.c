@@ -14,14 +14,13 @@ property_double (smoothness, "Smoothness", 0.75)
     ui_range    (0.0, 1.0)
 
 property_double (contrast, "Contrast", 3.0)
-    description ("How steep the slopes look: the bump's heights (luminance × alpha) are "
-                 "scaled by this")
+    description ("How steep the slopes look: the heights (luminance × alpha) are scaled by this")
     value_range (0.0, 100.0)
     ui_range    (0.0, 10.0)
 
 property_boolean (tileable, "Tileable", FALSE)
-    description ("Wrap the bump around at its borders, for a texture that tiles; otherwise "
-                 "its edge pixels repeat")
+    description ("Wrap around at the borders, for a texture that tiles; otherwise the edge "
+                 "pixels repeat")
 
 property_double (light_azimuth, "Light azimuth", 135.0)
     description ("Direction the light comes from, in degrees counter-clockwise from the "

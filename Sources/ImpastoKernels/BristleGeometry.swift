@@ -85,3 +85,48 @@ extension BristleGeometry {
         return result
     }
 }
+
+/// plug-in-impasto-bristle-stroke's settings (SPEC): BristlePaint's brush along a path —
+/// how many bristles, the pressure from the start of each stroke to its end, the pen's
+/// azimuth, each bristle's line width and the spread at full pressure.
+public struct BristleStroke: Equatable, Sendable, DeclaredParameters {
+    public enum Parameters {
+        public static let bristles = EffectParameter.integer(
+            "bristles", "Bristles", 1 ... 256, default: 20, "Number of bristles (BristlePaint had 20)")
+        public static let pressureStart = EffectParameter.number(
+            "pressure-start", "Pressure start", 0 ... 1, default: 0.3, "Pen pressure at the start of each stroke")
+        public static let pressureEnd = EffectParameter.number(
+            "pressure-end", "Pressure end", 0 ... 1, default: 1, "Pen pressure at the end of each stroke")
+        public static let azimuth = EffectParameter.number(
+            "azimuth", "Azimuth", -360 ... 360, default: 0,
+            "Pen azimuth in degrees (0: right, 90: down): turns the bristles")
+        public static let lineWidth = EffectParameter.number(
+            "line-width", "Line width", 0.1 ... 100, default: 2, "Width of each bristle's line in pixels")
+        public static let maxRadius = EffectParameter.number(
+            "max-radius", "Max radius", 0 ... 1000, default: 16, "Spread of the bristles at full pressure in pixels")
+    }
+
+    public static let parameters = [Parameters.bristles, Parameters.pressureStart, Parameters.pressureEnd,
+                                    Parameters.azimuth, Parameters.lineWidth, Parameters.maxRadius]
+
+    /// BristlePaint's bump paint: white at 10 % opacity (SPEC).
+    public static let bumpPaint = SIMD4<Float>(1, 1, 1, 0.1)
+
+    public var bristles = Int(Parameters.bristles.defaultValue)
+    public var pressureStart = Parameters.pressureStart.defaultValue
+    public var pressureEnd = Parameters.pressureEnd.defaultValue
+    public var azimuth = Parameters.azimuth.defaultValue
+    public var lineWidth = Parameters.lineWidth.defaultValue
+    public var maxRadius = Parameters.maxRadius.defaultValue
+
+    public init() {}
+
+    /// Every bristle's polyline along a path (a flattened stroke, image coordinates): one
+    /// sample per pixel of length, the pressure interpolated from start to end.
+    public func polylines(along points: [SIMD2<Double>]) -> [[SIMD2<Double>]] {
+        let samples = BristleGeometry.samples(along: points, spacing: 1, pressureStart: pressureStart,
+                                              pressureEnd: pressureEnd, azimuth: azimuth)
+        return BristleGeometry.polylines(samples, bristles: min(max(bristles, 0), Int(Parameters.bristles.range.upperBound)),
+                                         maxRadius: maxRadius)
+    }
+}

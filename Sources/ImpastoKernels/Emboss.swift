@@ -1,36 +1,66 @@
 /// impasto:emboss — MercurialText's embossed look (CIHeightFieldFromMask + CIShadedMaterial)
 /// for any mask, with MercurialPaint's optional metaball pre-pass (SPEC impasto:emboss 1–5).
-public struct EmbossSettings: Equatable, Sendable {
+public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     public enum MaskSource: Int32, Sendable { case alpha = 0, luminance = 1 }
     /// What the op produces: the shaded relief, or one of the maps it is made from.
     public enum Output: Int32, Sendable { case shaded = 0, height = 1, normals = 2, hemisphere = 3 }
 
-    /// Height-field radius r in pixels: how far in from the edge the relief rises.
-    public var radius: Float = 10
-    /// Normal scale k: how steep the relief looks to the shading.
-    public var scale: Float = 10
-    public var profile: HeightProfile = .round
-    /// Metaball pre-pass: Gaussian σ in pixels, 0 = off.
-    public var liquify: Float = 0
-    public var maskSource: MaskSource = .alpha
-    public var output: Output = .shaded
+    /// The parameters of impasto:emboss and plug-in-impasto-emboss (SPEC: radius and scale
+    /// default to 10, round profile, alpha mask). The look (`preset`, and the custom look's
+    /// lights and material in `Hemisphere.Look`) is the shading hemisphere's.
+    public enum Parameters {
+        public static let radius = EffectParameter.number(
+            "radius", "Radius", 0 ... 1000, slider: 0 ... 100, default: 10,
+            "How far in from the edge of the mask the relief rises, in pixels")
+        public static let scale = EffectParameter.number(
+            "scale", "Depth", 0 ... 1000, slider: 0 ... 50, default: 10,
+            "How steep the relief looks to the lighting (the normal scale)")
+        public static let profile = EffectParameter.choice(
+            "profile", "Profile",
+            [.init("round", "Round"), .init("linear", "Linear"), .init("smooth", "Smooth")], default: "round",
+            "Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)")
+        public static let liquify = EffectParameter.number(
+            "liquify", "Liquify", 0 ... 200, slider: 0 ... 20, default: 0,
+            "Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)")
+        public static let maskSource = EffectParameter.choice(
+            "mask-source", "Mask", [.init("alpha", "Alpha"), .init("luminance", "Luminance × alpha")], default: "alpha",
+            "What is embossed: the alpha channel, or luminance × alpha (white is high)")
+        public static let output = EffectParameter.choice(
+            "output", "Output",
+            [.init("shaded", "Shaded relief"), .init("height", "Height field"), .init("normals", "Normal map"),
+             .init("hemisphere", "Shading hemisphere")], default: "shaded",
+            "The shaded relief, or the height field, normal map or hemisphere it is made from")
+        /// The look: a named preset, or "custom" (the lights and material of `Hemisphere.Look`).
+        /// Scripts name a preset ("" = the default); only dialogs and the op offer "custom".
+        public static let preset = EffectParameter.choice(
+            "preset", "Look",
+            [.init(Hemisphere.customLook, "Custom (lights and material below)")]
+                + Hemisphere.presetNames.map { .init($0, $0.prefix(1).uppercased() + $0.dropFirst()) },
+            default: Hemisphere.presetNames[0],
+            "The lit hemisphere the relief is shaded from; Custom uses the lights and material below. A picture connected to the aux input replaces it")
+    }
 
-    public static let radiusRange: ClosedRange<Float> = 0 ... 1000
-    public static let scaleRange: ClosedRange<Float> = 0 ... 1000
-    public static let liquifyRange: ClosedRange<Float> = 0 ... 200
+    public static let parameters = [Parameters.radius, Parameters.scale, Parameters.profile, Parameters.liquify,
+                                    Parameters.maskSource, Parameters.output, Parameters.preset]
+
+    /// Height-field radius r in pixels: how far in from the edge the relief rises.
+    public var radius = Float(Parameters.radius.defaultValue)
+    /// Normal scale k: how steep the relief looks to the shading.
+    public var scale = Float(Parameters.scale.defaultValue)
+    public var profile = HeightProfile(rawValue: Int32(Parameters.profile.defaultValue)) ?? .round
+    /// Metaball pre-pass: Gaussian σ in pixels, 0 = off.
+    public var liquify = Float(Parameters.liquify.defaultValue)
+    public var maskSource = MaskSource(rawValue: Int32(Parameters.maskSource.defaultValue)) ?? .alpha
+    public var output = Output(rawValue: Int32(Parameters.output.defaultValue)) ?? .shaded
 
     public init() {}
 
     /// Every number clamped into its range; NaN takes the default.
     public var sanitized: EmbossSettings {
-        func clean(_ v: Float, _ range: ClosedRange<Float>, _ fallback: Float) -> Float {
-            v.isNaN ? fallback : min(max(v, range.lowerBound), range.upperBound)
-        }
         var s = self
-        let d = EmbossSettings()
-        s.radius = clean(radius, Self.radiusRange, d.radius)
-        s.scale = clean(scale, Self.scaleRange, d.scale)
-        s.liquify = clean(liquify, Self.liquifyRange, d.liquify)
+        s.radius = Parameters.radius.clamp(radius)
+        s.scale = Parameters.scale.clamp(scale)
+        s.liquify = Parameters.liquify.clamp(liquify)
         return s
     }
 }

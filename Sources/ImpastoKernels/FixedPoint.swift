@@ -1,6 +1,6 @@
 /// `v` with `digits` decimals ("%.*f"), without Foundation (the plug-in and the module link
 /// no Foundation): "–" for a value that is not finite, no "-0.00".
-func fixedPoint(_ v: Double, digits: Int) -> String {
+public func fixedPoint(_ v: Double, digits: Int) -> String {
     guard v.isFinite, abs(v) < 1e12 else { return "–" }
     let digits = min(max(digits, 0), 9)
     var scale = 1

@@ -54,10 +54,8 @@ public struct HemisphereLight: Equatable, Sendable {
     public var hue: Float
     /// 0 … 1; 0 is a white light, 1 MercurialText's full-saturation hue colours.
     public var saturation: Float
-    /// 0 … 2; 0 is off.
+    /// 0 … 2 (`Hemisphere.Look`); 0 is off.
     public var brightness: Float
-
-    public static let brightnessRange: ClosedRange<Float> = 0 ... 2
 
     public init(x: Float, y: Float, z: Float, hue: Float = 0, saturation: Float = 0, brightness: Float = 1) {
         self.x = x
@@ -73,7 +71,7 @@ public struct HemisphereLight: Equatable, Sendable {
     /// The light's colour as linear RGB: brightness · ((1 − s) + s · pureHue(hue)).
     /// Non-finite values count as hue 0, saturation 0, brightness 0 (off); the rest clamp.
     public var color: SIMD3<Float> {
-        let b = brightness.isFinite ? min(max(brightness, Self.brightnessRange.lowerBound), Self.brightnessRange.upperBound) : 0
+        let b = brightness.isFinite ? Hemisphere.Look.light(1)[5].clamp(brightness) : 0
         let s = saturation.isFinite ? min(max(saturation, 0), 1) : 0
         var h = hue.isFinite ? fmodf(hue, 360) : 0
         if h < 0 { h += 360 }
@@ -97,7 +95,7 @@ public struct HemisphereMaterial: Equatable, Sendable {
     public var model: MaterialModel
     /// Linear RGB, 0 … 1: the diffuse colour, and for metals the reflectance F0.
     public var baseColor: SIMD3<Float>
-    /// .shiny: the Blinn exponent, 0 … 1000 (1 … 128 typical; higher = smaller highlight).
+    /// .shiny: the Blinn exponent, 1 … 256 (`Hemisphere.Look.shininess`; higher = smaller highlight).
     public var shininess: Float
     /// .shiny: strength of the highlight, 0 … 4 (SceneKit's specular colour, white).
     public var specular: Float
@@ -109,9 +107,12 @@ public struct HemisphereMaterial: Equatable, Sendable {
     /// A uniform white ambient light on the diffuse part, 0 … 1.
     public var ambient: Float
 
-    public init(model: MaterialModel = .pbr, baseColor: SIMD3<Float> = SIMD3(repeating: 0.8),
-                shininess: Float = 32, specular: Float = 1, metalness: Float = 0,
-                roughness: Float = 0.5, ambient: Float = 0) {
+    /// The defaults are the custom look's (`Hemisphere.Look`).
+    public init(model: MaterialModel = MaterialModel(rawValue: Int32(Hemisphere.Look.model.defaultValue)) ?? .shiny,
+                baseColor: SIMD3<Float> = SIMD3<Float>(Hemisphere.Look.color.defaultColor),
+                shininess: Float = Float(Hemisphere.Look.shininess.defaultValue), specular: Float = 1,
+                metalness: Float = Float(Hemisphere.Look.metalness.defaultValue),
+                roughness: Float = Float(Hemisphere.Look.roughness.defaultValue), ambient: Float = 0) {
         self.model = model
         self.baseColor = baseColor
         self.shininess = shininess
@@ -338,10 +339,10 @@ private struct HemisphereShader {
         metalness = HM.clean(m.metalness, 0 ... 1, 0)
         kd = 1 - metalness
         f0 = SIMD3(repeating: 0.04) + (base - SIMD3(repeating: 0.04)) * metalness
-        shininess = HM.clean(m.shininess, 0 ... 1000, 32)
+        shininess = HM.clean(m.shininess, Hemisphere.Look.shininess)
         let spec = HM.clean(m.specular, 0 ... 4, 1)
         specularColor = spec * (SIMD3(repeating: 1) + (base - SIMD3(repeating: 1)) * metalness)
-        roughness = max(HM.clean(m.roughness, 0 ... 1, 0.5), HemisphereMaterial.minimumRoughness)
+        roughness = max(HM.clean(m.roughness, Hemisphere.Look.roughness), HemisphereMaterial.minimumRoughness)
         let a = roughness * roughness
         alpha2 = a * a
         k = (roughness + 1) * (roughness + 1) / 8
@@ -457,6 +458,11 @@ private enum HM {
 
     static func clean(_ v: Float, _ range: ClosedRange<Float>, _ fallback: Float) -> Float {
         v.isFinite ? min(max(v, range.lowerBound), range.upperBound) : fallback
+    }
+
+    /// Non-finite → the parameter's default; the rest clamped into its range.
+    static func clean(_ v: Float, _ parameter: EffectParameter) -> Float {
+        v.isFinite ? parameter.clamp(v) : Float(parameter.defaultValue)
     }
 
     static func cleanColor(_ c: SIMD3<Float>, _ range: ClosedRange<Float>) -> SIMD3<Float> {

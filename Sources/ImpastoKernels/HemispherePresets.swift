@@ -1,14 +1,87 @@
 // Named looks for the procedural shading image (impasto:emboss's `preset`; "" = `standard`).
 
 extension Hemisphere {
+    /// The `preset` value that means the custom look (`Look`) instead of a named preset.
+    public static let customLook = "custom"
+
+    /// impasto:emboss's custom look: four omni lights, as in MercurialText (position in scene
+    /// space, hue, saturation, brightness — 0 is off), and the sphere's material. One set of
+    /// defaults and clamps, read by the op's properties (a test compares them), the emboss
+    /// dialog's hemisphere editor, its last values and `custom`.
+    public enum Look {
+        /// The lights' defaults (x, y, z, hue, saturation, brightness): a white key light up
+        /// left in front, a dim blue fill from the right, a warm one from below, one off.
+        static let lightDefaults: [(Double, Double, Double, Double, Double, Double)] = [
+            (-2, 2, 3, 0, 0, 1), (3, -1, 2, 210, 0.3, 0.4), (0, -3, 1, 30, 0.3, 0.3), (0, 0, 4, 0, 0, 0),
+        ]
+
+        public static let lightCount = lightDefaults.count
+
+        /// The light fields, in declaration order: the suffixes of "light<n>-<field>".
+        public static let lightFields = ["x", "y", "z", "hue", "saturation", "brightness"]
+
+        /// Light `n`'s (1 … 4) parameters: "light<n>-x" … "light<n>-brightness".
+        public static func light(_ n: Int) -> [EffectParameter] {
+            let d = lightDefaults[min(max(n, 1), lightCount) - 1]
+            return [
+                .number("light\(n)-x", "Light \(n) x", -10 ... 10, default: d.0,
+                        "Light \(n) position, right of the sphere's centre"),
+                .number("light\(n)-y", "Light \(n) y", -10 ... 10, default: d.1,
+                        "Light \(n) position, above the sphere's centre"),
+                .number("light\(n)-z", "Light \(n) z", -10 ... 10, default: d.2,
+                        "Light \(n) position, in front of the sphere's centre"),
+                .number("light\(n)-hue", "Light \(n) hue", 0 ... 360, default: d.3, "Light \(n) colour: hue in degrees"),
+                .number("light\(n)-saturation", "Light \(n) saturation", 0 ... 1, default: d.4,
+                        "Light \(n) colour: saturation (0 white)"),
+                .number("light\(n)-brightness", "Light \(n) brightness", 0 ... 2, default: d.5,
+                        "Light \(n) brightness (0: off)"),
+            ]
+        }
+
+        public static let model = EffectParameter.choice(
+            "model", "Material",
+            [.init("shiny", "Shiny (Blinn-Phong)"), .init("pbr", "Physically based (metalness, roughness)")],
+            default: "shiny", "Shading model of the custom material")
+        public static let color = EffectParameter.color(
+            "color", "Material color", default: SIMD3(repeating: 0.8), "Base colour of the custom material")
+        public static let shininess = EffectParameter.number(
+            "shininess", "Shininess", 1 ... 256, default: 40,
+            "Shiny model: the size of the highlights (higher is smaller and sharper)")
+        public static let metalness = EffectParameter.number(
+            "metalness", "Metalness", 0 ... 1, default: 0, "Physically based model: 0 plastic, 1 metal")
+        public static let roughness = EffectParameter.number(
+            "roughness", "Roughness", 0 ... 1, default: 0.3, "Physically based model: 0 mirror-smooth, 1 matte")
+
+        /// Every parameter of the custom look, as the op lists them: the material, then the lights.
+        public static let parameters: [EffectParameter] =
+            [color, model, shininess, metalness, roughness] + (1 ... lightCount).flatMap(light)
+
+        /// The default lights.
+        public static var lights: [HemisphereLight] {
+            (1 ... lightCount).map { n in
+                let p = light(n).map { Float($0.defaultValue) }
+                return HemisphereLight(x: p[0], y: p[1], z: p[2], hue: p[3], saturation: p[4], brightness: p[5])
+            }
+        }
+    }
+
     /// impasto:emboss's "custom" look: these lights and a material of `model` with these
     /// values (its other values the material's defaults), in the standard studio. The op and
-    /// the emboss dialog's hemisphere editor both build it here, so they show the same sphere.
+    /// the emboss dialog's hemisphere editor both build it here, so they show the same sphere;
+    /// every value is clamped as `Look` declares.
     public static func custom(lights: [HemisphereLight], model: MaterialModel, baseColor: SIMD3<Float>,
                               shininess: Float, metalness: Float, roughness: Float) -> Hemisphere {
-        Hemisphere(lights: lights,
-                   material: HemisphereMaterial(model: model, baseColor: baseColor, shininess: shininess,
-                                                metalness: metalness, roughness: roughness))
+        let clamped = lights.prefix(Look.lightCount).enumerated().map { i, l in
+            let p = Look.light(i + 1)
+            return HemisphereLight(x: p[0].clamp(l.x), y: p[1].clamp(l.y), z: p[2].clamp(l.z), hue: p[3].clamp(l.hue),
+                                   saturation: p[4].clamp(l.saturation), brightness: p[5].clamp(l.brightness))
+        }
+        let colour = SIMD3(Look.color.clamp(baseColor.x), Look.color.clamp(baseColor.y), Look.color.clamp(baseColor.z))
+        return Hemisphere(lights: clamped,
+                          material: HemisphereMaterial(model: model, baseColor: colour,
+                                                       shininess: Look.shininess.clamp(shininess),
+                                                       metalness: Look.metalness.clamp(metalness),
+                                                       roughness: Look.roughness.clamp(roughness)))
     }
 
     /// The preset names, in menu order; the first is the default.

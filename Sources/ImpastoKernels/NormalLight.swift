@@ -8,11 +8,19 @@
 ///
 /// A pixel's result depends only on its own colour and the bump within `margin` of it, so
 /// pieces computed from padded windows of the bump are the whole image's, bit for bit.
-public struct NormalLight: Equatable, Sendable {
+public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// How the bump becomes normals (`flipY` plays no part: lighting works in the y-up frame).
     public var normalMap: NormalMap
     /// The light.
     public var lighting: NormalLighting
+
+    /// impasto:normal-light's parameters: how the bump is read (as the normal map reads it),
+    /// then the light.
+    public static let parameters = [NormalMap.Parameters.smoothness, NormalMap.Parameters.contrast,
+                                    NormalMap.Parameters.tileable, NormalLighting.Parameters.azimuth,
+                                    NormalLighting.Parameters.elevation, NormalLighting.Parameters.ambient,
+                                    NormalLighting.Parameters.specular, NormalLighting.Parameters.shininess,
+                                    NormalLighting.Parameters.lightColor]
 
     public init(normalMap: NormalMap = .bristlePaint, lighting: NormalLighting = NormalLighting()) {
         self.normalMap = normalMap

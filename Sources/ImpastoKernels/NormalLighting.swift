@@ -17,23 +17,43 @@ import Glibc
 public struct NormalLighting: Equatable, Sendable {
     public var azimuth: Float
     public var elevation: Float
-    /// 0 … 1: the share of light every slope gets whatever its direction.
+    /// The share of light every slope gets whatever its direction (`Parameters.ambient`).
     public var ambient: Float
-    /// 0 … 4: strength of the highlight.
+    /// Strength of the highlight (`Parameters.specular`).
     public var specular: Float
-    /// 1 … 1000: the Blinn exponent (higher: smaller, sharper highlights).
+    /// The Blinn exponent, higher: smaller, sharper highlights (`Parameters.shininess`).
     public var shininess: Float
     /// Linear RGB.
     public var lightColor: SIMD3<Float>
 
-    public static let azimuthRange: ClosedRange<Float> = -360 ... 360
-    public static let elevationRange: ClosedRange<Float> = 0 ... 90
-    public static let ambientRange: ClosedRange<Float> = 0 ... 1
-    public static let specularRange: ClosedRange<Float> = 0 ... 4
-    public static let shininessRange: ClosedRange<Float> = 1 ... 1000
+    /// The light's parameters, as impasto:normal-light and its procedure name them (light
+    /// direction as in GIMP's Bump Map, SPEC).
+    public enum Parameters {
+        public static let azimuth = EffectParameter.number(
+            "light-azimuth", "Light azimuth", -360 ... 360, slider: 0 ... 360, default: 135,
+            "Direction the light comes from, in degrees counter-clockwise from the right (135: the top-left)")
+        public static let elevation = EffectParameter.number(
+            "light-elevation", "Light elevation", 0 ... 90, default: 45,
+            "Height of the light above the canvas, in degrees (90: straight above)")
+        public static let ambient = EffectParameter.number(
+            "ambient", "Ambient", 0 ... 1, default: 0.35,
+            "Share of the light every slope gets whatever way it faces (1: no shading)")
+        public static let specular = EffectParameter.number(
+            "specular", "Specular", 0 ... 4, default: 0.6,
+            "Strength of the highlights on slopes facing the light (0: matte)")
+        public static let shininess = EffectParameter.number(
+            "shininess", "Shininess", 1 ... 1000, slider: 1 ... 200, default: 40,
+            "Size of the highlights: higher is smaller and sharper (Blinn exponent)")
+        public static let lightColor = EffectParameter.color(
+            "light-color", "Light color", default: SIMD3(repeating: 1), "Colour of the light")
+    }
 
-    public init(azimuth: Float = 135, elevation: Float = 45, ambient: Float = 0.35, specular: Float = 0.6,
-                shininess: Float = 40, lightColor: SIMD3<Float> = SIMD3(repeating: 1)) {
+    public init(azimuth: Float = Float(Parameters.azimuth.defaultValue),
+                elevation: Float = Float(Parameters.elevation.defaultValue),
+                ambient: Float = Float(Parameters.ambient.defaultValue),
+                specular: Float = Float(Parameters.specular.defaultValue),
+                shininess: Float = Float(Parameters.shininess.defaultValue),
+                lightColor: SIMD3<Float> = SIMD3<Float>(Parameters.lightColor.defaultColor)) {
         self.azimuth = azimuth
         self.elevation = elevation
         self.ambient = ambient
@@ -44,18 +64,14 @@ public struct NormalLighting: Equatable, Sendable {
 
     /// Every number clamped into its range; NaN takes the default.
     public var sanitized: NormalLighting {
-        func clean(_ v: Float, _ range: ClosedRange<Float>, _ fallback: Float) -> Float {
-            v.isNaN ? fallback : min(max(v, range.lowerBound), range.upperBound)
-        }
-        let d = NormalLighting()
+        // A light colour may be brighter than white (a colour from a float picker): only
+        // non-finite or negative channels are cleaned.
+        func channel(_ v: Float) -> Float { v.isNaN ? 1 : min(max(v, 0), 1000) }
         return NormalLighting(
-            azimuth: clean(azimuth, Self.azimuthRange, d.azimuth),
-            elevation: clean(elevation, Self.elevationRange, d.elevation),
-            ambient: clean(ambient, Self.ambientRange, d.ambient),
-            specular: clean(specular, Self.specularRange, d.specular),
-            shininess: clean(shininess, Self.shininessRange, d.shininess),
-            lightColor: SIMD3(clean(lightColor.x, 0 ... 1000, 1), clean(lightColor.y, 0 ... 1000, 1),
-                              clean(lightColor.z, 0 ... 1000, 1)))
+            azimuth: Parameters.azimuth.clamp(azimuth), elevation: Parameters.elevation.clamp(elevation),
+            ambient: Parameters.ambient.clamp(ambient), specular: Parameters.specular.clamp(specular),
+            shininess: Parameters.shininess.clamp(shininess),
+            lightColor: SIMD3(channel(lightColor.x), channel(lightColor.y), channel(lightColor.z)))
     }
 
     /// The unit vector towards the light, in the normal map's frame (y up).

@@ -14,18 +14,34 @@ import Glibc
 /// continued field, so a pixel's normal depends only on the heights within `margin` of it:
 /// a tile of the output computed from a window of the input padded by `margin` is exactly
 /// (bit for bit) that part of the whole image's output.
-public struct NormalMap: Equatable, Sendable {
-    /// Pre-blur strength, 0 … 1: σ = 3·smoothness px (0: none). BristlePaint used 0.75.
+public struct NormalMap: Equatable, Sendable, DeclaredParameters {
+    /// Pre-blur strength (`Parameters.smoothness`): σ = 3·smoothness px (0: none).
     public var smoothness: Float
-    /// c ≥ 0: how steep a given change of height looks. BristlePaint used 3.
+    /// c (`Parameters.contrast`): how steep a given change of height looks.
     public var contrast: Float
     /// Encode the DirectX convention (green down) instead of OpenGL's (green up).
     public var flipY: Bool
     /// Wrap around at the borders instead of repeating the edge pixels.
     public var tileable: Bool
 
-    public static let smoothnessRange: ClosedRange<Float> = 0 ... 1
-    public static let contrastRange: ClosedRange<Float> = 0 ... 100
+    /// The parameters of impasto:bristle-normal-map and its procedure (BristlePaint's
+    /// smoothness 0.75 and contrast 3 are the defaults); normal light reads the bump the same way.
+    public enum Parameters {
+        public static let smoothness = EffectParameter.number(
+            "smoothness", "Smoothness", 0 ... 1, default: 0.75,
+            "Blur the bump by 3 × smoothness pixels (Gaussian σ) before taking its slopes, so single strokes give soft ridges (0: no blur)")
+        public static let contrast = EffectParameter.number(
+            "contrast", "Contrast", 0 ... 100, slider: 0 ... 10, default: 3,
+            "How steep the slopes look: the heights (luminance × alpha) are scaled by this")
+        public static let flipY = EffectParameter.boolean(
+            "flip-y", "Flip Y (DirectX)", default: false,
+            "Green points down (DirectX convention) instead of up (OpenGL)")
+        public static let tileable = EffectParameter.boolean(
+            "tileable", "Tileable", default: false,
+            "Wrap around at the borders, for a texture that tiles; otherwise the edge pixels repeat")
+    }
+
+    public static let parameters = [Parameters.smoothness, Parameters.contrast, Parameters.flipY, Parameters.tileable]
     /// σ per unit of smoothness, px.
     public static let sigmaPerSmoothness: Float = 3
     /// Heights are clamped to ±this (no bump layer comes near), so that blurred heights,
@@ -34,7 +50,9 @@ public struct NormalMap: Equatable, Sendable {
     /// BristlePaint's settings (and the op's defaults).
     public static let bristlePaint = NormalMap()
 
-    public init(smoothness: Float = 0.75, contrast: Float = 3, flipY: Bool = false, tileable: Bool = false) {
+    public init(smoothness: Float = Float(Parameters.smoothness.defaultValue),
+                contrast: Float = Float(Parameters.contrast.defaultValue),
+                flipY: Bool = Parameters.flipY.defaultValue != 0, tileable: Bool = Parameters.tileable.defaultValue != 0) {
         self.smoothness = smoothness
         self.contrast = contrast
         self.flipY = flipY
@@ -45,13 +63,8 @@ public struct NormalMap: Equatable, Sendable {
     /// replaced by BristlePaint's. Callers at the boundary (GEGL, the plug-in) reject bad
     /// values with a message; this keeps the kernel total regardless.
     public var sanitized: NormalMap {
-        func clean(_ v: Float, _ range: ClosedRange<Float>, _ fallback: Float) -> Float {
-            v.isNaN ? fallback : min(max(v, range.lowerBound), range.upperBound)
-        }
-        let d = Self.bristlePaint
-        return NormalMap(smoothness: clean(smoothness, Self.smoothnessRange, d.smoothness),
-                         contrast: clean(contrast, Self.contrastRange, d.contrast),
-                         flipY: flipY, tileable: tileable)
+        NormalMap(smoothness: Parameters.smoothness.clamp(smoothness), contrast: Parameters.contrast.clamp(contrast),
+                  flipY: flipY, tileable: tileable)
     }
 
     /// The blur's σ in px. At most `GaussianBlur.largestFIRSigma` (smoothness 1 reaches it

@@ -3,19 +3,35 @@
 ///
 /// SPEC: θ = 180° + azimuth, s = max-saturation · (90 − altitude) / 90,
 /// rgb' = S(s) · H(θ) · rgb (hue first), alpha unchanged, no clamping.
-public struct PencilHueSaturation: Equatable, Sendable {
-    /// Pen azimuth in degrees, −180 … 180 (default 180: hue angle 360° ≡ 0°).
+public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
+    /// Pen azimuth in degrees (`Parameters.azimuth`).
     public var azimuth: Double
-    /// Pen altitude in degrees above the canvas, 0 … 90 (default 78.75: saturation 1).
+    /// Pen altitude in degrees above the canvas (`Parameters.altitude`).
     public var altitude: Double
-    /// Saturation when the pen lies flat, 0 … 16 (default 8, the seed's constant).
+    /// Saturation when the pen lies flat (`Parameters.maxSaturation`).
     public var maxSaturation: Double
 
-    public static let azimuthRange = -180.0 ... 180.0
-    public static let altitudeRange = 0.0 ... 90.0
-    public static let maxSaturationRange = 0.0 ... 16.0
+    /// The parameters of impasto:pencil-hue-saturation and its procedure (SPEC: ranges and
+    /// defaults; the defaults are the identity, θ ≡ 0 and s = 1).
+    public enum Parameters {
+        public static let azimuth = EffectParameter.number(
+            "azimuth", "Azimuth", -180 ... 180, default: 180,
+            "Pen azimuth in degrees: the hue rotates by 180° + azimuth")
+        public static let altitude = EffectParameter.number(
+            "altitude", "Altitude", 0 ... 90, default: 78.75,
+            "Pen altitude in degrees above the canvas: saturation = maximum saturation × (90 − altitude) / 90")
+        public static let maxSaturation = EffectParameter.number(
+            "max-saturation", "Maximum saturation", 0 ... 16, default: 8,
+            "Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are")
+        public static let linear = EffectParameter.boolean(
+            "linear", "Linear light", default: false,
+            "Rotate and saturate linear RGB instead of perceptual R'G'B' (the seed worked on unmanaged, gamma-encoded values)")
+    }
+
     /// The defaults are the identity: θ ≡ 0 and s = 1.
-    public static let identity = PencilHueSaturation(azimuth: 180, altitude: 78.75, maxSaturation: 8)
+    public static let identity = PencilHueSaturation(azimuth: Parameters.azimuth.defaultValue,
+                                                     altitude: Parameters.altitude.defaultValue,
+                                                     maxSaturation: Parameters.maxSaturation.defaultValue)
 
     public init(azimuth: Double, altitude: Double, maxSaturation: Double) {
         self.azimuth = azimuth
@@ -27,15 +43,16 @@ public struct PencilHueSaturation: Equatable, Sendable {
     /// non-finite one replaced by its identity default. Callers at the boundary (GEGL, the
     /// plug-in) reject bad values with a message; this keeps the kernel total regardless.
     public var sanitized: PencilHueSaturation {
-        func clean(_ v: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
-            v.isFinite ? min(max(v, range.lowerBound), range.upperBound) : fallback
+        func clean(_ v: Double, _ parameter: EffectParameter) -> Double {
+            v.isFinite ? parameter.clamp(v) : parameter.defaultValue
         }
-        let id = Self.identity
-        return PencilHueSaturation(
-            azimuth: clean(azimuth, Self.azimuthRange, id.azimuth),
-            altitude: clean(altitude, Self.altitudeRange, id.altitude),
-            maxSaturation: clean(maxSaturation, Self.maxSaturationRange, id.maxSaturation))
+        return PencilHueSaturation(azimuth: clean(azimuth, Parameters.azimuth),
+                                   altitude: clean(altitude, Parameters.altitude),
+                                   maxSaturation: clean(maxSaturation, Parameters.maxSaturation))
     }
+
+    public static let parameters = [Parameters.azimuth, Parameters.altitude, Parameters.maxSaturation,
+                                    Parameters.linear]
 
     /// Hue rotation θ in degrees: 180 + azimuth.
     public var hueAngle: Double { 180 + azimuth }

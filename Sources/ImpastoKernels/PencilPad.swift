@@ -6,7 +6,7 @@ import Glibc
 /// the azimuth and its distance the tilt, so the rim is a pen lying as flat as tablets report
 /// (altitude 30) and the centre an upright pen.
 public enum PencilPad {
-    /// One pointer reading on a pad of `width` × `height` pixels.
+    /// One pointer reading on the pad, in the pad's pixels.
     public struct Reading: Equatable, Sendable {
         public var x: Double
         public var y: Double
@@ -24,33 +24,22 @@ public enum PencilPad {
         }
     }
 
-    /// The pad's radius: the largest circle around its centre.
-    public static func radius(width: Double, height: Double) -> Double {
-        max(1, min(width, height) / 2 - 8)
-    }
-
-    /// The pen's orientation for a reading: its own tilt when it has one, else the pointer's
-    /// place as tilt (offset from the centre over the radius).
-    public static func orientation(_ reading: Reading, width: Double, height: Double) -> PenOrientation {
+    /// The pen's orientation for a reading on a pad of `radius` pixels around `centre`: its
+    /// own tilt when it has one, else the pointer's place as tilt (offset from the centre over
+    /// the radius).
+    public static func orientation(_ reading: Reading, centre: SIMD2<Double>, radius: Double) -> PenOrientation {
         if let tilt = reading.tilt { return PenOrientation(xtilt: tilt.x, ytilt: tilt.y) }
-        let r = radius(width: width, height: height)
-        return PenOrientation(xtilt: (reading.x - width / 2) / r, ytilt: (reading.y - height / 2) / r)
+        let r = max(radius, 1)
+        return PenOrientation(xtilt: (reading.x - centre.x) / r, ytilt: (reading.y - centre.y) / r)
     }
 
     /// Where the pad shows `orientation`: the inverse of the pointer mapping (the pencil's
     /// tip, drawn from the centre).
-    public static func point(for orientation: PenOrientation, width: Double, height: Double) -> (x: Double, y: Double) {
-        let r = radius(width: width, height: height)
+    public static func point(for orientation: PenOrientation, centre: SIMD2<Double>, radius: Double) -> SIMD2<Double> {
+        let r = max(radius, 1)
         let altitude = orientation.altitude.isFinite ? orientation.altitude : 90
         let azimuth = (orientation.azimuth.isFinite ? orientation.azimuth : 0) * .pi / 180
         let tilt = min(max((90 - altitude) / 60, 0), 1)
-        return (width / 2 + cos(azimuth) * tilt * r, height / 2 + sin(azimuth) * tilt * r)
-    }
-
-    /// PencilController's label: "Hue: θ°      Saturation: s" with θ = 180° + azimuth and
-    /// s = maxSaturation · (90 − altitude) / 90, two decimals each.
-    public static func label(azimuth: Double, altitude: Double, maxSaturation: Double) -> String {
-        let hue = 180 + azimuth, saturation = maxSaturation * (90 - altitude) / 90
-        return "Hue: \(fixedPoint(hue, digits: 2))°      Saturation: \(fixedPoint(saturation, digits: 2))"
+        return centre + SIMD2(cos(azimuth), sin(azimuth)) * tilt * r
     }
 }

@@ -1,6 +1,7 @@
 import CGIMP
 import CImpastoUI
 import Glibc
+import ImpastoBrushFiles
 import ImpastoKernels
 
 /// plug-in-impasto-bristle-brush: writes the "Impasto Bristle" image-pipe brush (and its
@@ -22,27 +23,21 @@ enum BristleBrushProcedure: ImpastoProcedure {
     static let menuLabel = "Regenerate Impasto _Bristle Brush..."
     static let menuPath = "<Brushes>"
 
-    static let parameters: [ProcedureParameter] = [
-        .integer("bristles", Int32(BristleBrush.bristlesRange.lowerBound) ... Int32(BristleBrush.bristlesRange.upperBound),
-                 default: Int32(BristleBrush.standard.bristles), "Number of bristles, 1..256"),
-        .float("max-radius", BristleBrush.maxRadiusRange, default: BristleBrush.standard.maxRadius,
-               "Spread of the bristles at full pressure in pixels, 1..200"),
-        .float("line-width", BristleBrush.lineWidthRange, default: BristleBrush.standard.lineWidth,
-               "Diameter of each bristle in pixels, 0.5..20"),
-        .integer("pressure-levels", Int32(BristleBrush.pressureLevelsRange.lowerBound) ... Int32(BristleBrush.pressureLevelsRange.upperBound),
-                 default: Int32(BristleBrush.standard.pressureLevels), "Cells from the lightest touch to full pressure, 1..16"),
-        .integer("angle-levels", Int32(BristleBrush.angleLevelsRange.lowerBound) ... Int32(BristleBrush.angleLevelsRange.upperBound),
-                 default: Int32(BristleBrush.standard.angleLevels),
-                 "Cells around the circle (direction) or per tilt axis (tilt, at most 16), 1..64"),
-        .choice("angle-source", BristleBrush.Angle.allCases.map(\.rawValue), "What turns the bristles"),
-    ]
+    static let parameters = BristleBrush.parameters.map(ProcedureParameter.init)
+
+    /// The brush these arguments describe.
+    static func brush(_ arguments: ProcedureArguments) -> BristleBrush {
+        let p = BristleBrush.Parameters.self
+        return BristleBrush(bristles: Int(arguments.int(p.bristles.name)), maxRadius: arguments.double(p.maxRadius.name),
+                            lineWidth: arguments.double(p.lineWidth.name),
+                            pressureLevels: Int(arguments.int(p.pressureLevels.name)),
+                            angleLevels: Int(arguments.int(p.angleLevels.name)),
+                            angle: BristleBrush.Angle(rawValue: p.angleSource.nick(at: Int(arguments.int(p.angleSource.name)))
+                                                      ?? p.angleSource.defaultNick) ?? .direction)
+    }
 
     static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
-        let brush = BristleBrush(bristles: Int(arguments.int("bristles")), maxRadius: arguments.double("max-radius"),
-                                 lineWidth: arguments.double("line-width"),
-                                 pressureLevels: Int(arguments.int("pressure-levels")),
-                                 angleLevels: Int(arguments.int("angle-levels")),
-                                 angle: BristleBrush.Angle.allCases[Int(arguments.int("angle-source"))])
+        let brush = brush(arguments)
         if let problem = brush.problem { throw .calling("\(name): \(problem).") }
         guard let profile = gimp_personal_rc_file("") else { throw .execution("\(name): GIMP has no profile folder.") }
         let folder = String(cString: profile)
@@ -132,35 +127,9 @@ final class BrushStrokePreview {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
         let (width, height) = (Self.width, Self.height)
-        let arguments = dialog.arguments
-        let brush = BristleBrush(bristles: Int(arguments.int("bristles")), maxRadius: arguments.double("max-radius"),
-                                 lineWidth: arguments.double("line-width"),
-                                 pressureLevels: Int(arguments.int("pressure-levels")),
-                                 angleLevels: Int(arguments.int("angle-levels")),
-                                 angle: BristleBrush.Angle.allCases[Int(min(max(arguments.int("angle-source"), 0), 1))])
+        let brush = BristleBrushProcedure.brush(dialog.arguments)
         guard brush.problem == nil else { return }
-        let cells = brush.cells(), size = brush.cellSize
-        let step = max(1, Double(brush.spacing) * Double(size) / 100)
-        var coverage = [UInt8](repeating: 0, count: width * height)
-        var x = 30.0
-        while x < Double(width - 30), !cells.isEmpty {
-            let t = (x - 30) / Double(width - 60)
-            let y = Double(height) / 2 + 25 * sin(t * 2 * .pi)
-            let slope = 25 * cos(t * 2 * .pi) * 2 * .pi / Double(width - 60)
-            // GIMP's direction: turns counter-clockwise from the right, y up.
-            var direction = atan2(-slope, 1) / (2 * .pi)
-            if direction < 0 { direction += 1 }
-            let index = brush.cellIndex(pressure: t, direction: direction)  // an upright pen: no tilt
-            let mask = cells[min(max(index, 0), cells.count - 1)].mask
-            let left = Int(x) - size / 2, top = Int(y) - size / 2
-            for cy in 0 ..< size where top + cy >= 0 && top + cy < height {
-                for cx in 0 ..< size where left + cx >= 0 && left + cx < width {
-                    let i = (top + cy) * width + left + cx
-                    coverage[i] = max(coverage[i], mask[cy * size + cx])
-                }
-            }
-            x += step
-        }
+        let coverage = brush.previewStroke(width: width, height: height)
         surface = cairoPicture(width: width, height: height) { x, y in
             let shade = UInt8(245 - Int(coverage[y * width + x]) * 215 / 255)
             return SIMD4(shade, shade, shade, 255)

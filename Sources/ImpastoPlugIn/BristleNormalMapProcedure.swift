@@ -15,22 +15,11 @@ enum BristleNormalMapProcedure: FilterProcedure {
     static let menuLabel = "_Bristle Normal Map..."
     static let menuPath = "<Image>/Filters/Map"
 
-    static let parameters: [ProcedureParameter] = [
-        .float("smoothness", Double(NormalMap.smoothnessRange.lowerBound) ... Double(NormalMap.smoothnessRange.upperBound),
-               default: Double(NormalMap.bristlePaint.smoothness), "Blur before the slopes are taken, 0..1 (sigma = 3 x smoothness px)"),
-        .float("contrast", Double(NormalMap.contrastRange.lowerBound) ... Double(NormalMap.contrastRange.upperBound),
-               default: Double(NormalMap.bristlePaint.contrast), "How steep the slopes are, 0..100"),
-        .boolean("flip-y", default: false, "1: DirectX convention (green down) instead of OpenGL (green up)"),
-        .boolean("tileable", default: false, "1: wrap around the borders instead of repeating the edge pixels"),
-    ]
+    static let parameters = NormalMap.parameters.map(ProcedureParameter.init)
 
     static let progressMessage = "Bristle Normal Map"
 
     static func filter(for arguments: ProcedureArguments) -> DrawableFilter {
-        DrawableFilter(operation: "impasto:bristle-normal-map",
-                       properties: [("smoothness", .double(arguments.double("smoothness"))),
-                                    ("contrast", .double(arguments.double("contrast"))),
-                                    ("flip-y", .bool(arguments.bool("flip-y"))),
-                                    ("tileable", .bool(arguments.bool("tileable")))])
+        DrawableFilter(operation: "impasto:bristle-normal-map", properties: arguments.geglProperties(NormalMap.parameters))
     }
 }

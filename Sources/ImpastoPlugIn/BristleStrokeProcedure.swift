@@ -27,19 +27,23 @@ enum BristleStrokeProcedure: ImpastoProcedure {
         return SIMD4(Float(foreground.r), Float(foreground.g), Float(foreground.b), 1)
     }
 
-    /// BristlePaint's bump paint: white at 10 % opacity.
-    static let bumpPaint = SIMD4<Float>(1, 1, 1, 0.1)
-
     static let parameters: [ProcedureParameter] = [
         .drawable("bump-drawable", optional: true, "The bump layer to paint white at 10 % on (-1: none)"),
         .vectors("vectors", "The path to stroke (every stroke of it)"),
-        .integer("bristles", 1 ... 256, default: 20, "Number of bristles, 1..256"),
-        .float("pressure-start", 0 ... 1, default: 0.3, "Pen pressure at the start of each stroke, 0..1"),
-        .float("pressure-end", 0 ... 1, default: 1, "Pen pressure at the end of each stroke, 0..1"),
-        .float("azimuth", -360 ... 360, default: 0, "Pen azimuth in degrees (0: right, 90: down): turns the bristles"),
-        .float("line-width", 0.1 ... 100, default: 2, "Width of each bristle's line in pixels, 0.1..100"),
-        .float("max-radius", 0 ... 1000, default: 16, "Spread of the bristles at full pressure in pixels, 0..1000"),
-    ]
+    ] + BristleStroke.parameters.map(ProcedureParameter.init)
+
+    /// The stroke these arguments describe.
+    static func settings(_ arguments: ProcedureArguments) -> BristleStroke {
+        let p = BristleStroke.Parameters.self
+        var stroke = BristleStroke()
+        stroke.bristles = Int(arguments.int(p.bristles.name))
+        stroke.pressureStart = arguments.double(p.pressureStart.name)
+        stroke.pressureEnd = arguments.double(p.pressureEnd.name)
+        stroke.azimuth = arguments.double(p.azimuth.name)
+        stroke.lineWidth = arguments.double(p.lineWidth.name)
+        stroke.maxRadius = arguments.double(p.maxRadius.name)
+        return stroke
+    }
 
     static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
         let vectors = arguments.vectors("vectors")
@@ -53,7 +57,7 @@ enum BristleStrokeProcedure: ImpastoProcedure {
             }
             try ProcedureRunner.checkDrawable(self, image: image, drawable: bump)
         }
-        let lineWidth = arguments.double("line-width")
+        let lineWidth = settings(arguments).lineWidth
         let lines = polylines(of: vectors, arguments: arguments)
         guard !lines.isEmpty else {
             throw .execution("\(name): the path has no strokes; draw one with the Paths tool first.")
@@ -66,7 +70,7 @@ enum BristleStrokeProcedure: ImpastoProcedure {
             gimp_progress_update($0 * share)
         }
         if let bump {
-            try DrawablePainter.paint(lines, lineWidth: lineWidth, color: bumpPaint, on: bump) {
+            try DrawablePainter.paint(lines, lineWidth: lineWidth, color: BristleStroke.bumpPaint, on: bump) {
                 gimp_progress_update(0.5 + $0 * 0.5)
             }
         }
@@ -78,6 +82,7 @@ enum BristleStrokeProcedure: ImpastoProcedure {
         var count: gint = 0
         guard let ids = gimp_vectors_get_strokes(vectors, &count) else { return [] }
         defer { g_free(ids) }
+        let stroke = settings(arguments)
         var lines: [[SIMD2<Double>]] = []
         for id in UnsafeBufferPointer(start: ids, count: max(0, Int(count))) {
             var coordinates: gint = 0, closed: gboolean = 0
@@ -86,12 +91,7 @@ enum BristleStrokeProcedure: ImpastoProcedure {
             let flat = UnsafeBufferPointer(start: xy, count: max(0, Int(coordinates)))
             var points = stride(from: 0, to: flat.count - 1, by: 2).map { SIMD2(flat[$0], flat[$0 + 1]) }
             if closed != 0, let first = points.first { points.append(first) }
-            let samples = BristleGeometry.samples(along: points, spacing: 1,
-                                                  pressureStart: arguments.double("pressure-start"),
-                                                  pressureEnd: arguments.double("pressure-end"),
-                                                  azimuth: arguments.double("azimuth"))
-            lines += BristleGeometry.polylines(samples, bristles: Int(arguments.int("bristles")),
-                                               maxRadius: arguments.double("max-radius"))
+            lines += stroke.polylines(along: points)
         }
         return lines
     }
@@ -110,7 +110,7 @@ extension BristleStrokeProcedure: DialogProcedure {
             var ox: Int32 = 0, oy: Int32 = 0
             gimp_drawable_offsets(drawable, &ox, &oy)
             let canvas = DrawablePainter.stroked(GeglBufferRef(owning: gimp_drawable_get_buffer(drawable)), rect: area,
-                                                 offsets: (ox, oy), lines, lineWidth: arguments.double("line-width"),
+                                                 offsets: (ox, oy), lines, lineWidth: settings(arguments).lineWidth,
                                                  color: foregroundPaint)
             let painted = GeglBufferRef(width: Int(area.width), height: Int(area.height), format: "R'G'B'A float")
             painted.set(canvas.pixels, format: "R'G'B'A float")

@@ -1,5 +1,6 @@
 import CGIMP
 import ImpastoGegl
+import ImpastoKernels
 
 /// One GEGL operation over a drawable, as a procedure's apply and its dialog's preview both
 /// run it (the preview shows exactly what OK applies: the same op, the same values).
@@ -118,5 +119,30 @@ protocol FilterProcedure: ImpastoProcedure {
 extension FilterProcedure {
     static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
         try filter(for: arguments).apply(to: drawable, progress: progressMessage)
+    }
+}
+
+extension ProcedureArguments {
+    /// The values of an op's declared properties that this procedure has, as GEGL takes them:
+    /// numbers as doubles, switches as booleans, choices by nick, a colour from its channels.
+    func geglProperties(_ declared: [EffectParameter]) -> [(String, GeglValue)] {
+        declared.compactMap { property in
+            let name = property.name
+            if case .color = property.kind {
+                guard has("\(name)-red") else { return nil }
+                return (name, .color(double("\(name)-red"), double("\(name)-green"), double("\(name)-blue")))
+            }
+            guard let parameter = parameters.first(where: { $0.name == name }) else { return nil }
+            switch parameter.kind {
+            case .float: return (name, .double(double(name)))
+            case .integer: return (name, .int(Int(int(name))))
+            case .boolean: return (name, .bool(bool(name)))
+            case .choice(let choices):
+                let i = Int(int(name))
+                return choices.indices.contains(i) ? (name, .enumNick(choices[i].nick)) : nil
+            case .name: return (name, .enumNick(self.name(name)))
+            case .drawable, .vectors: return nil
+            }
+        }
     }
 }

@@ -19,17 +19,14 @@ enum EmbossProcedure: FilterProcedure {
     static let menuPath = "<Image>/Filters/Light and Shadow"
 
     static let parameters: [ProcedureParameter] = [
-        .float("radius", Double(EmbossSettings.radiusRange.lowerBound) ... Double(EmbossSettings.radiusRange.upperBound),
-               default: 10, "Height-field radius in pixels: how far in from the edge the relief rises (0..1000)"),
-        .float("scale", Double(EmbossSettings.scaleRange.lowerBound) ... Double(EmbossSettings.scaleRange.upperBound),
-               default: 10, "Depth: how steep the relief looks to the lighting (0..1000)"),
-        .choice("profile", ["round", "linear", "smooth"], "Edge profile"),
-        .float("liquify", Double(EmbossSettings.liquifyRange.lowerBound) ... Double(EmbossSettings.liquifyRange.upperBound),
-               default: 0, "Metaball blur in pixels before thresholding at 50% (0: off)"),
-        .choice("mask-source", ["alpha", "luminance"], "What is embossed: alpha, or luminance x alpha"),
+        ProcedureParameter(EmbossSettings.Parameters.radius),
+        ProcedureParameter(EmbossSettings.Parameters.scale),
+        ProcedureParameter(EmbossSettings.Parameters.profile),
+        ProcedureParameter(EmbossSettings.Parameters.liquify),
+        ProcedureParameter(EmbossSettings.Parameters.maskSource),
         .drawable("shading-drawable", optional: true,
                   "A picture of a lit sphere to shade from, or -1 for the procedural hemisphere").fromAnyImageInDialog(),
-        .name("preset", Hemisphere.presetNames, "The procedural hemisphere's look (used when shading-drawable is -1)"),
+        .name(EmbossSettings.Parameters.preset, except: Hemisphere.customLook),
     ] + HemisphereEditor.parameters
 
     static let progressMessage = "Impasto Emboss"
@@ -41,13 +38,16 @@ enum EmbossProcedure: FilterProcedure {
         }
         return DrawableFilter(
             operation: "impasto:emboss",
-            properties: HemisphereEditor.look(arguments) + [("radius", .double(arguments.double("radius"))),
-             ("scale", .double(arguments.double("scale"))),
-             ("profile", .int(Int(arguments.int("profile")))),
-             ("liquify", .double(arguments.double("liquify"))),
-             ("mask-source", .int(Int(arguments.int("mask-source")))),
-            ],
+            properties: arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
+                + HemisphereEditor.look(arguments),
             // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
             aux: shading, addsAlpha: true)
+    }
+}
+
+/// The dialog: the parameters and, in a column of its own, the hemisphere editor.
+extension EmbossProcedure: DialogProcedure {
+    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+        _ = HemisphereEditor(dialog: dialog, side: dialog.addColumn() ?? side)
     }
 }

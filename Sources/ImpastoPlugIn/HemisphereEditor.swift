@@ -10,69 +10,49 @@ import ImpastoKernels
 /// preview follows. The custom look lives in dialog-only parameters (kept with the last
 /// values; scripts use presets), and OK passes it to impasto:emboss as its "custom" preset.
 final class HemisphereEditor {
-    static let lightDefaults: [(x: Double, y: Double, z: Double, hue: Double, saturation: Double, brightness: Double)] = [
-        (-2, 2, 3, 0, 0, 1), (3, -1, 2, 210, 0.3, 0.4), (0, -3, 1, 30, 0.3, 0.3), (0, 0, 4, 0, 0, 0),
-    ]
+    typealias Look = Hemisphere.Look
 
-    /// The custom look's parameters (dialog-only), with impasto:emboss's defaults.
-    static let parameters: [ProcedureParameter] = {
-        var list: [ProcedureParameter] = [
-            .boolean("custom-look", default: false, "Use the lights and material of the hemisphere editor").onlyInDialog(),
-        ]
-        for (n, light) in lightDefaults.enumerated().map({ ($0.offset + 1, $0.element) }) {
-            list += [
-                .float("light\(n)-x", -10 ... 10, default: light.x, "Light \(n) right of the sphere").onlyInDialog(),
-                .float("light\(n)-y", -10 ... 10, default: light.y, "Light \(n) above the sphere").onlyInDialog(),
-                .float("light\(n)-z", -10 ... 10, default: light.z, "Light \(n) in front of the sphere").onlyInDialog(),
-                .float("light\(n)-hue", 0 ... 360, default: light.hue, "Light \(n) hue").onlyInDialog(),
-                .float("light\(n)-saturation", 0 ... 1, default: light.saturation, "Light \(n) saturation").onlyInDialog(),
-                .float("light\(n)-brightness", 0 ... 2, default: light.brightness, "Light \(n) brightness").onlyInDialog(),
-            ]
-        }
-        list += [
-            .choice("model", ["shiny", "pbr"], "Material model").onlyInDialog(),
-            .float("shininess", 1 ... 256, default: 40, "Shiny model: size of the highlights").onlyInDialog(),
-            .float("metalness", 0 ... 1, default: 0, "0 plastic, 1 metal").onlyInDialog(),
-            .float("roughness", 0 ... 1, default: 0.3, "PBR model: 0 mirror, 1 matte").onlyInDialog(),
-            .float("color-red", 0 ... 1, default: 0.8, "Material colour (linear red)").onlyInDialog(),
-            .float("color-green", 0 ... 1, default: 0.8, "Material colour (linear green)").onlyInDialog(),
-            .float("color-blue", 0 ... 1, default: 0.8, "Material colour (linear blue)").onlyInDialog(),
-        ]
-        return list
-    }()
+    /// The custom look's parameters (dialog-only), as `Hemisphere.Look` declares them: the
+    /// switch, the lights, the material (its colour as three channels).
+    static let parameters: [ProcedureParameter] =
+        [ProcedureParameter.boolean("custom-look", default: false,
+                                    "Use the lights and material of the hemisphere editor").onlyInDialog()]
+        + Look.parameters.flatMap { declared -> [ProcedureParameter] in
+            if case .color = declared.kind { return ProcedureParameter.channels(of: declared) }
+            return [ProcedureParameter(declared)]
+        }.map { $0.onlyInDialog() }
 
     /// impasto:emboss's look properties for these arguments: the preset, or the custom look.
     static func look(_ arguments: ProcedureArguments) -> [(String, GeglValue)] {
-        guard arguments.bool("custom-look") else { return [("preset", .enumNick(arguments.name("preset")))] }
-        var properties: [(String, GeglValue)] = [("preset", .enumNick("custom"))]
-        for n in 1 ... 4 {
-            for field in ["x", "y", "z", "hue", "saturation", "brightness"] {
-                properties.append(("light\(n)-\(field)", .double(arguments.double("light\(n)-\(field)"))))
-            }
+        guard arguments.bool("custom-look") else {
+            return [(EmbossSettings.Parameters.preset.name, .enumNick(arguments.name(EmbossSettings.Parameters.preset.name)))]
         }
-        properties += [("model", .enumNick(arguments.int("model") == 1 ? "pbr" : "shiny")),
-                       ("shininess", .double(arguments.double("shininess"))),
-                       ("metalness", .double(arguments.double("metalness"))),
-                       ("roughness", .double(arguments.double("roughness"))),
-                       ("color", .color(arguments.double("color-red"), arguments.double("color-green"),
-                                        arguments.double("color-blue")))]
-        return properties
+        return [(EmbossSettings.Parameters.preset.name, .enumNick(Hemisphere.customLook))]
+            + arguments.geglProperties(Look.parameters)
+    }
+
+    /// Light n's position in the arguments.
+    private static func position(_ n: Int, _ arguments: ProcedureArguments) -> SIMD3<Double> {
+        let p = Look.light(n)
+        return SIMD3(arguments.double(p[0].name), arguments.double(p[1].name), arguments.double(p[2].name))
     }
 
     /// The hemisphere the op will use (`Hemisphere.custom`, as the op builds its custom preset).
     static func hemisphere(_ arguments: ProcedureArguments) -> Hemisphere {
-        guard arguments.bool("custom-look") else { return Hemisphere.preset(named: arguments.name("preset")) ?? .standard }
-        let lights = (1 ... 4).map { n in
-            HemisphereLight(x: Float(arguments.double("light\(n)-x")), y: Float(arguments.double("light\(n)-y")),
-                            z: Float(arguments.double("light\(n)-z")), hue: Float(arguments.double("light\(n)-hue")),
-                            saturation: Float(arguments.double("light\(n)-saturation")),
-                            brightness: Float(arguments.double("light\(n)-brightness")))
+        guard arguments.bool("custom-look") else {
+            return Hemisphere.preset(named: arguments.name(EmbossSettings.Parameters.preset.name)) ?? .standard
         }
-        let colour = SIMD3<Float>(Float(arguments.double("color-red")), Float(arguments.double("color-green")),
-                                  Float(arguments.double("color-blue")))
-        return .custom(lights: lights, model: arguments.int("model") == 1 ? .pbr : .shiny, baseColor: colour,
-                       shininess: Float(arguments.double("shininess")), metalness: Float(arguments.double("metalness")),
-                       roughness: Float(arguments.double("roughness")))
+        let lights = (1 ... Look.lightCount).map { n in
+            let v = Look.light(n).map { Float(arguments.double($0.name)) }
+            return HemisphereLight(x: v[0], y: v[1], z: v[2], hue: v[3], saturation: v[4], brightness: v[5])
+        }
+        let colour = SIMD3<Float>(Float(arguments.double("\(Look.color.name)-red")),
+                                  Float(arguments.double("\(Look.color.name)-green")),
+                                  Float(arguments.double("\(Look.color.name)-blue")))
+        return .custom(lights: lights, model: MaterialModel(rawValue: arguments.int(Look.model.name)) ?? .shiny,
+                       baseColor: colour, shininess: Float(arguments.double(Look.shininess.name)),
+                       metalness: Float(arguments.double(Look.metalness.name)),
+                       roughness: Float(arguments.double(Look.roughness.name)))
     }
 
     static let size = 220
@@ -97,17 +77,21 @@ final class HemisphereEditor {
         custom = impasto_ui_toggle(table, 0, "_Custom look: drag the lights", dialog.arguments.bool("custom-look") ? 1 : 0,
                                    "Start from the preset's lights and material and edit them", ProcedureDialog.fire,
                                    dialog.callback { [unowned self] in customToggled() })
-        lightChooser = dialog.combo(table, row: 1, title: "Light", labels: (1 ... 4).map { "Light \($0)" }, active: 0,
+        lightChooser = dialog.combo(table, row: 1, title: "Light", labels: (1 ... Look.lightCount).map { "Light \($0)" }, active: 0,
                                     changed: dialog.callback { [unowned self] in lightChosen() })
-        let rows: [(String, String, ClosedRange<Double>, Double, Int32)] = [
-            ("z", "Depth (z)", -10 ... 10, 0.1, 1), ("hue", "Hue", 0 ... 360, 1, 0),
-            ("brightness", "Brightness", 0 ... 2, 0.01, 2), ("shininess", "Shininess", 1 ... 256, 1, 0),
-            ("metalness", "Metalness", 0 ... 1, 0.01, 2), ("roughness", "Roughness", 0 ... 1, 0.01, 2),
+        // The selected light's depth, hue and brightness, then the material: each slider as
+        // its declaration says (the light sliders show light 1's declaration: all four alike).
+        let rows: [(field: String, label: String, declared: EffectParameter)] = [
+            ("z", "Depth (z)", Look.light(1)[2]), ("hue", "Hue", Look.light(1)[3]),
+            ("brightness", "Brightness", Look.light(1)[5]), ("shininess", Look.shininess.title, Look.shininess),
+            ("metalness", Look.metalness.title, Look.metalness), ("roughness", Look.roughness.title, Look.roughness),
         ]
-        for (row, (field, label, range, step, digits)) in rows.enumerated() {
+        for (row, (field, label, declared)) in rows.enumerated() {
+            let range = declared.range, slider = declared.slider
+            let (step, digits) = ProcedureParameter.steps(for: range.upperBound - range.lowerBound)
             let adjustment = impasto_ui_scale(table, Int32(row + 2), label, dialog.arguments.double(parameterName(field)),
-                                              range.lowerBound, range.upperBound, range.lowerBound, range.upperBound,
-                                              step, digits, nil, ProcedureDialog.fire,
+                                              slider.lowerBound, slider.upperBound, range.lowerBound, range.upperBound,
+                                              step, digits, declared.description, ProcedureDialog.fire,
                                               dialog.callback { [unowned self] in sliderMoved(field) })
             if let adjustment {
                 sliders.append((field, adjustment))
@@ -137,7 +121,8 @@ final class HemisphereEditor {
 
     /// The parameter a slider edits: the selected light's field, or a material one.
     private func parameterName(_ field: String) -> String {
-        ["z", "hue", "brightness"].contains(field) ? "light\(selected)-\(field)" : field
+        guard let i = Look.lightFields.firstIndex(of: field) else { return field }
+        return Look.light(selected)[i].name
     }
 
     private func customToggled() {
@@ -145,22 +130,21 @@ final class HemisphereEditor {
         let on = impasto_ui_toggle_get(custom) != 0
         if on {
             // Start from the look the preset menu shows.
-            let preset = Hemisphere.preset(named: dialog.arguments.name("preset")) ?? .standard
-            for (i, light) in preset.lights.prefix(4).enumerated() {
-                let n = i + 1
-                for (field, value) in [("x", light.x), ("y", light.y), ("z", light.z), ("hue", light.hue),
-                                       ("saturation", light.saturation), ("brightness", light.brightness)] {
-                    dialog.set("light\(n)-\(field)", .float(Double(value)))
+            let preset = Hemisphere.preset(named: dialog.arguments.name(EmbossSettings.Parameters.preset.name)) ?? .standard
+            for (i, light) in preset.lights.prefix(Look.lightCount).enumerated() {
+                let values = [light.x, light.y, light.z, light.hue, light.saturation, light.brightness]
+                for (declared, value) in zip(Look.light(i + 1), values) {
+                    dialog.set(declared.name, .float(declared.clamp(Double(value))))
                 }
             }
             let m = preset.material
-            dialog.set("model", .int(m.model == .pbr ? 1 : 0))
-            dialog.set("shininess", .float(Double(min(max(m.shininess, 1), 256))))
-            dialog.set("metalness", .float(Double(m.metalness)))
-            dialog.set("roughness", .float(Double(m.roughness)))
-            dialog.set("color-red", .float(Double(m.baseColor.x)))
-            dialog.set("color-green", .float(Double(m.baseColor.y)))
-            dialog.set("color-blue", .float(Double(m.baseColor.z)))
+            dialog.set(Look.model.name, .int(m.model.rawValue))
+            dialog.set(Look.shininess.name, .float(Look.shininess.clamp(Double(m.shininess))))
+            dialog.set(Look.metalness.name, .float(Look.metalness.clamp(Double(m.metalness))))
+            dialog.set(Look.roughness.name, .float(Look.roughness.clamp(Double(m.roughness))))
+            for (channel, value) in zip(["red", "green", "blue"], [m.baseColor.x, m.baseColor.y, m.baseColor.z]) {
+                dialog.set("\(Look.color.name)-\(channel)", .float(Look.color.clamp(Double(value))))
+            }
         }
         dialog.set("custom-look", .int(on ? 1 : 0))
         showSelected()
@@ -175,7 +159,7 @@ final class HemisphereEditor {
 
     private func lightChosen() {
         guard let lightChooser else { return }
-        selected = Int(min(max(impasto_ui_combo_get(lightChooser), 0), 3)) + 1
+        selected = Int(min(max(impasto_ui_combo_get(lightChooser), 0), Int32(Look.lightCount - 1))) + 1
         showSelected()
     }
 
@@ -192,37 +176,28 @@ final class HemisphereEditor {
         dialog.set(parameterName(field), .float(impasto_ui_adjustment_get(slider.adjustment)))
     }
 
-    /// Where a light's handle is: the point of the sphere facing it, seen from the front.
-    private func handle(_ n: Int, width: Double, height: Double) -> (x: Double, y: Double) {
-        let a = dialog.arguments
-        let (x, y, z) = (a.double("light\(n)-x"), a.double("light\(n)-y"), a.double("light\(n)-z"))
-        let length = max((x * x + y * y + z * z).squareRoot(), 1e-9)
-        let r = Double(min(width, height)) / 2 - 6
-        return (width / 2 + x / length * r, height / 2 - y / length * r)
+    /// The sphere's place on the canvas: as large as it fits, with room for the handles' rings.
+    private func handles(width: Double, height: Double) -> HemisphereHandles {
+        HemisphereHandles(width: width, height: height, margin: 6)
     }
 
     private func pointer(kind: Int32, x: Double, y: Double) {
         guard dialog.arguments.bool("custom-look") else { return }
-        let (width, height) = drawn
+        let handles = handles(width: drawn.width, height: drawn.height)
+        let point = SIMD2(x, y)
         if kind == 0 {
-            // Pick the nearest handle of a light that is on.
-            let nearest = (1 ... 4).min { a, b in
-                let p = handle(a, width: width, height: height), q = handle(b, width: width, height: height)
-                return (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y) < (q.x - x) * (q.x - x) + (q.y - y) * (q.y - y)
-            } ?? 1
-            selected = nearest
+            // Pick the nearest handle.
+            let positions = (1 ... Look.lightCount).map { Self.position($0, dialog.arguments) }
+            selected = (handles.nearest(to: point, among: positions) ?? 0) + 1
             if let lightChooser { quiet = true; impasto_ui_combo_set(lightChooser, Int32(selected - 1)); quiet = false }
             showSelected()
         }
-        // (A release is the last place the pointer was.) The light keeps its depth z; x and y move so that the sphere faces it at the pointer.
-        let r = Double(min(width, height)) / 2 - 6
-        var u = (x - width / 2) / r, v = -(y - height / 2) / r
-        let reach = (u * u + v * v).squareRoot()
-        if reach > 0.98 { u *= 0.98 / reach; v *= 0.98 / reach }
-        let z = max(abs(dialog.arguments.double("light\(selected)-z")), 0.1)
-        let length = z / (1 - u * u - v * v).squareRoot()
-        dialog.set("light\(selected)-x", .float(min(max(u * length, -10), 10)))
-        dialog.set("light\(selected)-y", .float(min(max(v * length, -10), 10)))
+        // (A release is the last place the pointer was.) The light keeps its depth z; x and y
+        // move so that the sphere faces it at the pointer.
+        let light = Look.light(selected)
+        let moved = handles.position(forHandle: point, depth: dialog.arguments.double(light[2].name))
+        dialog.set(light[0].name, .float(light[0].clamp(moved.x)))
+        dialog.set(light[1].name, .float(light[1].clamp(moved.y)))
     }
 
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
@@ -237,8 +212,9 @@ final class HemisphereEditor {
             cairo_paint(cr)
         }
         guard dialog.arguments.bool("custom-look") else { return }
-        for n in 1 ... 4 where dialog.arguments.double("light\(n)-brightness") > 0 || n == selected {
-            let p = handle(n, width: width, height: height)
+        let handles = handles(width: width, height: height)
+        for n in 1 ... Look.lightCount where dialog.arguments.double(Look.light(n)[5].name) > 0 || n == selected {
+            let p = handles.handle(of: Self.position(n, dialog.arguments))
             cairo_new_path(cr)
             cairo_arc(cr, p.x, p.y, n == selected ? 7 : 5, 0, 2 * .pi)
             cairo_set_source_rgb(cr, 0, 0, 0)
@@ -257,20 +233,10 @@ final class HemisphereEditor {
         surface = nil
         rendered = hemisphere
         let picture = hemisphere.render(size: side)
-        func encode(_ v: Float) -> UInt8 {
-            let c = Double(min(max(v.isFinite ? v : 0, 0), 1))
-            return UInt8(((c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055) * 255).rounded())
-        }
         surface = cairoPicture(width: side, height: side) { i, j in
             let p = (j * side + i) * 4
-            return SIMD4(encode(picture.pixels[p]), encode(picture.pixels[p + 1]), encode(picture.pixels[p + 2]),
-                         UInt8((min(max(picture.pixels[p + 3], 0), 1) * 255).rounded()))
+            return SIMD4(SRGB.encode8(picture.pixels[p]), SRGB.encode8(picture.pixels[p + 1]),
+                         SRGB.encode8(picture.pixels[p + 2]), SRGB.alpha8(picture.pixels[p + 3]))
         }
-    }
-}
-
-extension EmbossProcedure: DialogProcedure {
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        _ = HemisphereEditor(dialog: dialog, side: dialog.addColumn() ?? side)
     }
 }

@@ -17,25 +17,18 @@ enum NormalLightProcedure: FilterProcedure {
     static let menuLabel = "Impasto _Normal Light..."
     static let menuPath = "<Image>/Filters/Light and Shadow"
 
+    /// SPEC's signature: the bump drawable, then the bump's smoothness and contrast and the
+    /// light (the op's tileable and light colour keep their defaults).
     static let parameters: [ProcedureParameter] = [
         .drawable("bump-drawable", optional: false, "The bump layer (white strokes at low opacity)"),
-        .float("smoothness", Double(NormalMap.smoothnessRange.lowerBound) ... Double(NormalMap.smoothnessRange.upperBound),
-               default: Double(NormalMap.bristlePaint.smoothness), "Blur of the bump before the slopes are taken, 0..1"),
-        .float("contrast", Double(NormalMap.contrastRange.lowerBound) ... Double(NormalMap.contrastRange.upperBound),
-               default: Double(NormalMap.bristlePaint.contrast), "How steep the bump's slopes are, 0..100"),
-        .float("light-azimuth", range(NormalLighting.azimuthRange), default: Double(NormalLighting().azimuth),
-               "Light direction in degrees counter-clockwise from the right (135: top-left)"),
-        .float("light-elevation", range(NormalLighting.elevationRange), default: Double(NormalLighting().elevation),
-               "Light height in degrees above the canvas (90: straight above)"),
-        .float("ambient", range(NormalLighting.ambientRange), default: Double(NormalLighting().ambient),
-               "Light every slope gets whatever its direction, 0..1"),
-        .float("specular", range(NormalLighting.specularRange), default: Double(NormalLighting().specular),
-               "Strength of the gloss, 0..4"),
-        .float("shininess", range(NormalLighting.shininessRange), default: Double(NormalLighting().shininess),
-               "Size of the gloss: higher is smaller and sharper, 1..1000"),
+        ProcedureParameter(NormalMap.Parameters.smoothness),
+        ProcedureParameter(NormalMap.Parameters.contrast),
+        ProcedureParameter(NormalLighting.Parameters.azimuth),
+        ProcedureParameter(NormalLighting.Parameters.elevation),
+        ProcedureParameter(NormalLighting.Parameters.ambient),
+        ProcedureParameter(NormalLighting.Parameters.specular),
+        ProcedureParameter(NormalLighting.Parameters.shininess),
     ]
-
-    static func range(_ r: ClosedRange<Float>) -> ClosedRange<Double> { Double(r.lowerBound) ... Double(r.upperBound) }
 
     static let progressMessage = "Impasto Normal Light"
 
@@ -46,13 +39,7 @@ enum NormalLightProcedure: FilterProcedure {
         }
         return DrawableFilter(
             operation: "impasto:normal-light",
-            properties: [("smoothness", .double(arguments.double("smoothness"))),
-             ("contrast", .double(arguments.double("contrast"))),
-             ("light-azimuth", .double(arguments.double("light-azimuth"))),
-             ("light-elevation", .double(arguments.double("light-elevation"))),
-             ("ambient", .double(arguments.double("ambient"))),
-             ("specular", .double(arguments.double("specular"))),
-             ("shininess", .double(arguments.double("shininess")))],
+            properties: arguments.geglProperties(NormalLight.parameters),
             aux: bump, alignsAux: true)
     }
 }

@@ -1,5 +1,6 @@
 import CGIMP
 import CImpastoUI
+import ImpastoFrontEnd
 import ImpastoKernels
 
 /// The pencil pad in the Pencil Hue/Saturation dialog (PencilController's live control): a
@@ -32,26 +33,33 @@ final class PencilPadView {
     }
 
     private var orientation: PenOrientation {
-        PenOrientation(azimuth: dialog.arguments.double("azimuth"), altitude: dialog.arguments.double("altitude"))
+        PenOrientation(azimuth: values.azimuth, altitude: values.altitude)
     }
 
     private var labelText: String {
-        PencilPad.label(azimuth: dialog.arguments.double("azimuth"), altitude: dialog.arguments.double("altitude"),
-                        maxSaturation: dialog.arguments.double("max-saturation"))
+        PencilPadLayout.label(values)
+    }
+
+    /// The dialog's pencil values.
+    private var values: PencilHueSaturation {
+        let p = PencilHueSaturation.Parameters.self
+        return PencilHueSaturation(azimuth: dialog.arguments.double(p.azimuth.name),
+                                   altitude: dialog.arguments.double(p.altitude.name),
+                                   maxSaturation: dialog.arguments.double(p.maxSaturation.name))
     }
 
     private func pointer(_ reading: PencilPad.Reading) {
-        let o = PencilPad.orientation(reading, width: drawn.width, height: drawn.height)
-        dialog.set("azimuth", .float(o.azimuth))
-        dialog.set("altitude", .float(o.altitude))
+        let o = PencilPadLayout(width: drawn.width, height: drawn.height).orientation(reading)
+        dialog.set(PencilHueSaturation.Parameters.azimuth.name, .float(o.azimuth))
+        dialog.set(PencilHueSaturation.Parameters.altitude.name, .float(o.altitude))
     }
 
     /// The pad: a disc whose rim shows the hue each direction gives, circles of equal tilt,
     /// and the pencil from the centre (where the pen stands) to its tip.
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         drawn = (width, height)
-        let (cx, cy) = (width / 2, height / 2)
-        let r = PencilPad.radius(width: width, height: height)
+        let layout = PencilPadLayout(width: width, height: height)
+        let (cx, cy, r) = (layout.centre.x, layout.centre.y, layout.radius)
         cairo_set_source_rgb(cr, 0.16, 0.16, 0.17)
         cairo_paint(cr)
         // The rim: the hue rotation the azimuth in that direction gives (θ = 180° + azimuth),
@@ -62,7 +70,9 @@ final class PencilPadView {
             let hue = (180 + (a0 + a1) / 2 * 180 / .pi).truncatingRemainder(dividingBy: 360)
             let red: [Float] = [0.85, 0.2, 0.2, 1]
             var colour: [Float] = [0, 0, 0, 0]
-            PencilHueSaturation(azimuth: hue - 180, altitude: 78.75, maxSaturation: 8).apply(red, &colour, count: 1)
+            var rotated = PencilHueSaturation.identity
+            rotated.azimuth = hue - 180
+            rotated.apply(red, &colour, count: 1)
             cairo_set_source_rgb(cr, Double(min(max(colour[0], 0), 1)), Double(min(max(colour[1], 0), 1)),
                                  Double(min(max(colour[2], 0), 1)))
             cairo_new_path(cr)
@@ -87,7 +97,7 @@ final class PencilPadView {
         cairo_line_to(cr, cx, cy + r)
         cairo_stroke(cr)
         // The pencil seen from above: the body from where it stands towards where it leans.
-        let tip = PencilPad.point(for: orientation, width: width, height: height)
+        let tip = layout.point(for: orientation)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
         cairo_set_line_width(cr, 12)
@@ -105,11 +115,5 @@ final class PencilPadView {
         cairo_set_source_rgb(cr, 0.55, 0.4, 0.2)
         cairo_arc(cr, cx, cy, 3, 0, 2 * .pi)
         cairo_fill(cr)
-    }
-}
-
-extension PencilHueSaturationProcedure: DialogProcedure {
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        _ = PencilPadView(dialog: dialog, side: side)
     }
 }

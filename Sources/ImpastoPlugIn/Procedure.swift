@@ -1,20 +1,24 @@
 import CGIMP
+import ImpastoKernels
 
 /// One PDB parameter of an Impasto procedure (after run-mode, image, drawable).
 ///
-/// Declared once per procedure; the same table gives the PDB signature, decodes and
-/// validates Script-Fu's arguments, keeps the last-used values, and drives the dialog.
+/// The effects' parameters come from their declarations in the kernels (`EffectParameter`:
+/// name, range, slider span, default, description); only what is GIMP's own — drawables,
+/// paths, a preset named by a string — is declared here. The same table gives the PDB
+/// signature, decodes and validates Script-Fu's arguments, keeps the last-used values, and
+/// drives the dialog.
 struct ProcedureParameter {
     enum Kind {
         case float(ClosedRange<Double>)
         case integer(ClosedRange<Int32>)
         case boolean
-        /// An INT32 index into named choices (0 … count − 1).
-        case choice([String])
+        /// An INT32 index into the choices (0 … count − 1).
+        case choice([EffectParameter.Choice])
         /// A drawable ID; −1 means none when `optional`.
         case drawable(optional: Bool)
-        /// A STRING from `names` (any case); "" means the first.
-        case name([String])
+        /// A STRING naming one of the choices (any case); "" means the first.
+        case name([EffectParameter.Choice])
         /// A path (VECTORS) of the image.
         case vectors
     }
@@ -23,8 +27,9 @@ struct ProcedureParameter {
     let kind: Kind
     let defaultValue: ParameterValue
     let description: String
-    /// The dialog's slider span when narrower than the accepted range (its spin button still
-    /// takes any accepted value).
+    /// The dialog's label.
+    let title: String
+    /// The dialog's slider span (within the accepted range; its spin button takes any accepted value).
     var sliderRange: ClosedRange<Double>? = nil
     /// Not in the PDB signature: set by the dialog's own editor (e.g. the hemisphere's
     /// lights), kept with the last values, its default for scripts.
@@ -46,54 +51,96 @@ struct ProcedureParameter {
         return copy
     }
 
-    /// The same parameter with a narrower slider in the dialog.
-    func slider(_ range: ClosedRange<Double>) -> ProcedureParameter {
-        var copy = self
-        copy.sliderRange = range
-        return copy
+    /// The PDB parameter of an effect's declared parameter. (A colour has no PDB type in
+    /// 2.10: `channels(of:)` gives its three floats.)
+    init(_ declared: EffectParameter) {
+        name = declared.name
+        title = declared.title
+        let range = declared.range
+        switch declared.kind {
+        case .number(_, let slider, let value):
+            kind = .float(range)
+            defaultValue = .float(value)
+            sliderRange = slider
+            description = "\(declared.description) (\(EffectParameter.text(range.lowerBound))..\(EffectParameter.text(range.upperBound)))"
+        case .integer(let whole, let value):
+            kind = .integer(Int32(clamping: whole.lowerBound) ... Int32(clamping: whole.upperBound))
+            defaultValue = .int(Int32(clamping: value))
+            description = "\(declared.description) (\(whole.lowerBound)..\(whole.upperBound))"
+        case .boolean(let value):
+            kind = .boolean
+            defaultValue = .int(value ? 1 : 0)
+            description = "\(declared.description) (0/1)"
+        case .choice(let choices, let index):
+            kind = .choice(choices)
+            defaultValue = .int(Int32(index))
+            let list = choices.enumerated().map { "\($0.offset) \($0.element.nick)" }.joined(separator: ", ")
+            description = "\(declared.description) { \(list) }"
+        case .color(let value):
+            kind = .float(range)
+            defaultValue = .float(value.x)
+            description = declared.description
+        }
     }
 
-    /// The dialog's label: "max-saturation" → "Max saturation".
-    var label: String {
+    /// A colour's three channels as floats "<name>-red", "-green", "-blue" (linear, 0 … 1).
+    static func channels(of declared: EffectParameter) -> [ProcedureParameter] {
+        let value = declared.defaultColor
+        return zip(["red", "green", "blue"], [value.x, value.y, value.z]).map { channel, v in
+            ProcedureParameter(name: "\(declared.name)-\(channel)", kind: .float(declared.range), defaultValue: .float(v),
+                               description: "\(declared.description) (linear \(channel))",
+                               title: "\(declared.title) (\(channel))")
+        }
+    }
+
+    private init(name: String, kind: Kind, defaultValue: ParameterValue, description: String, title: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.description = description
+        self.title = title
+    }
+
+    /// The dialog's label: "bump-drawable" → "Bump drawable".
+    private static func title(of name: String) -> String {
         if name == "vectors" { return "Path" }
         let words = String(name.map { $0 == "-" ? " " : $0 })
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    static func float(_ name: String, _ range: ClosedRange<Double>, default value: Double,
-                      _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .float(range), defaultValue: .float(value), description: description)
-    }
-
-    static func integer(_ name: String, _ range: ClosedRange<Int32>, default value: Int32,
-                        _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .integer(range), defaultValue: .int(value), description: description)
+    /// A switch of the plug-in's own (not an effect's), e.g. the dialog's custom-look toggle.
+    static func boolean(_ name: String, default value: Bool, _ description: String) -> ProcedureParameter {
+        ProcedureParameter(name: name, kind: .boolean, defaultValue: .int(value ? 1 : 0), description: description,
+                           title: title(of: name))
     }
 
     static func vectors(_ name: String, _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .vectors, defaultValue: .int(-1), description: description)
-    }
-
-    static func boolean(_ name: String, default value: Bool, _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .boolean, defaultValue: .int(value ? 1 : 0), description: description)
-    }
-
-    static func choice(_ name: String, _ choices: [String], default index: Int32 = 0,
-                       _ description: String) -> ProcedureParameter {
-        let list = choices.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")
-        return ProcedureParameter(name: name, kind: .choice(choices), defaultValue: .int(index),
-                                  description: "\(description) { \(list) }")
+        ProcedureParameter(name: name, kind: .vectors, defaultValue: .int(-1), description: description,
+                           title: title(of: name))
     }
 
     static func drawable(_ name: String, optional: Bool, _ description: String) -> ProcedureParameter {
         ProcedureParameter(name: name, kind: .drawable(optional: optional), defaultValue: .int(-1),
-                           description: description)
+                           description: description, title: title(of: name))
     }
 
-    static func name(_ name: String, _ names: [String], _ description: String) -> ProcedureParameter {
-        ProcedureParameter(name: name, kind: .name(names), defaultValue: .string(""),
-                           description: "\(description) { \"\" (= \(names.first ?? "")), "
-                               + names.map { "\"\($0)\"" }.joined(separator: ", ") + " }")
+    /// A choice passed by name, as a STRING: the names are `declared`'s nicks but `except`
+    /// (e.g. emboss's preset, which scripts name but cannot set to "custom"); "" = the default.
+    static func name(_ declared: EffectParameter, except excluded: String) -> ProcedureParameter {
+        var choices: [EffectParameter.Choice] = []
+        if case .choice(let all, _) = declared.kind { choices = all.filter { $0.nick != excluded } }
+        return ProcedureParameter(name: declared.name, kind: .name(choices), defaultValue: .string(""),
+                                  description: "\(declared.description) { \"\" (= \(declared.defaultNick)), "
+                                      + choices.map { "\"\($0.nick)\"" }.joined(separator: ", ") + " }",
+                                  title: declared.title)
+    }
+
+    /// A slider's step and the digits its spin button shows, from the span it covers.
+    static func steps(for span: Double) -> (step: Double, digits: Int32) {
+        let digits: Int32 = span <= 400 ? 2 : 1
+        var step = 1.0
+        for _ in 0 ..< digits { step /= 10 }
+        return (step, digits)
     }
 
     var pdbType: GimpPDBArgType {
@@ -132,7 +179,8 @@ struct ProcedureParameter {
         switch (kind, value) {
         case (.float(let range), .float(let v)):
             guard v.isFinite, range.contains(v) else {
-                return "\(name) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(format(v))"
+                return "\(name) must be between \(EffectParameter.text(range.lowerBound)) and "
+                    + "\(EffectParameter.text(range.upperBound)), not \(EffectParameter.text(v))"
             }
         case (.integer(let range), .int(let v)):
             guard range.contains(v) else {
@@ -146,7 +194,7 @@ struct ProcedureParameter {
             guard v == 0 || v == 1 else { return "\(name) must be 0 (FALSE) or 1 (TRUE), not \(v)" }
         case (.choice(let choices), .int(let v)):
             guard v >= 0, v < choices.count else {
-                let list = choices.enumerated().map { "\($0.offset) (\($0.element))" }
+                let list = choices.enumerated().map { "\($0.offset) (\($0.element.nick))" }
                 return "\(name) must be " + list.dropLast().joined(separator: ", ")
                     + " or \(list.last ?? ""), not \(v)"
             }
@@ -155,7 +203,8 @@ struct ProcedureParameter {
             guard gimp_item_is_valid(id) != 0, gimp_item_is_drawable(id) != 0 else {
                 return "\(name) \(id) is not a drawable" + (optional ? " (pass -1 for none)" : "")
             }
-        case (.name(let names), .string(let s)):
+        case (.name(let choices), .string(let s)):
+            let names = choices.map(\.nick)
             guard s.isEmpty || names.contains(where: { $0.lowercased() == s.lowercased() }) else {
                 return "\(name) \"\(s)\" is unknown; use \"\" or one of "
                     + names.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -180,10 +229,6 @@ enum ParameterValue: Equatable {
         case .string(let s): String(s.filter { !$0.isNewline })
         }
     }
-}
-
-func format(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
 }
 
 /// The values of a procedure's parameters, by name.
@@ -217,6 +262,9 @@ struct ProcedureArguments {
 
     func bool(_ name: String) -> Bool { int(name) != 0 }
 
+    /// Whether the procedure has a parameter called `name`.
+    func has(_ name: String) -> Bool { parameters.contains { $0.name == name } }
+
     /// A path parameter's ID.
     func vectors(_ name: String) -> Int32 { int(name) }
 
@@ -230,7 +278,8 @@ struct ProcedureArguments {
     func name(_ name: String) -> String {
         guard case .string(let s) = value(name),
               let parameter = parameters.first(where: { $0.name == name }),
-              case .name(let names) = parameter.kind else { return "" }
+              case .name(let choices) = parameter.kind else { return "" }
+        let names = choices.map(\.nick)
         return s.isEmpty ? names.first ?? "" : names.first { $0.lowercased() == s.lowercased() } ?? s
     }
 }

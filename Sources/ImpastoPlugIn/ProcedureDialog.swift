@@ -101,42 +101,39 @@ final class ProcedureDialog {
         let value = arguments.values[index]
         switch parameter.kind {
         case .float(let range):
-            let span = range.upperBound - range.lowerBound
-            let digits: Int32 = span <= 400 ? 2 : 1
-            var step = 1.0
-            for _ in 0 ..< digits { step /= 10 }
+            let (step, digits) = ProcedureParameter.steps(for: range.upperBound - range.lowerBound)
             let slider = parameter.sliderRange ?? range
-            let adjustment = impasto_ui_scale(table, row, parameter.label, number(value), slider.lowerBound,
+            let adjustment = impasto_ui_scale(table, row, parameter.title, number(value), slider.lowerBound,
                                               slider.upperBound, range.lowerBound, range.upperBound, step, digits,
                                               parameter.description, Self.fire, changed)
             if let widget = impasto_ui_scale_slider(adjustment) { landmarks.append(("slider:\(parameter.name)", widget)) }
             if let widget = impasto_ui_scale_spin(adjustment) { landmarks.append(("spin:\(parameter.name)", widget)) }
             return adjustment.map { .scale($0) }
         case .integer(let range):
-            let adjustment = impasto_ui_scale(table, row, parameter.label, number(value), Double(range.lowerBound),
+            let adjustment = impasto_ui_scale(table, row, parameter.title, number(value), Double(range.lowerBound),
                                               Double(range.upperBound), Double(range.lowerBound),
                                               Double(range.upperBound), 1, 0, parameter.description, Self.fire, changed)
             if let widget = impasto_ui_scale_spin(adjustment) { landmarks.append(("spin:\(parameter.name)", widget)) }
             return adjustment.map { .scale($0) }
         case .boolean:
-            return .toggle(impasto_ui_toggle(table, row, parameter.label, number(value) != 0 ? 1 : 0,
+            return .toggle(impasto_ui_toggle(table, row, parameter.title, number(value) != 0 ? 1 : 0,
                                              parameter.description, Self.fire, changed))
         case .choice(let choices):
-            return combo(table, row, parameter.label, labels: choices.map(label),
+            return combo(table, row, parameter.title, labels: choices.map(\.label),
                          values: choices.indices.map { .int(Int32($0)) }, current: value, changed)
-        case .name(let names):
+        case .name(let choices):
             let current: ParameterValue = .string(arguments.name(parameter.name))
-            return combo(table, row, parameter.label, labels: names.map(label), values: names.map { .string($0) },
+            return combo(table, row, parameter.title, labels: choices.map(\.label), values: choices.map { .string($0.nick) },
                          current: current, changed)
         case .drawable(let optional):
-            let combo = impasto_ui_item_combo(table, row, parameter.label, parameter.fromAnyImage ? 0 : 1,
+            let combo = impasto_ui_item_combo(table, row, parameter.title, parameter.fromAnyImage ? 0 : 1,
                                               optional ? (parameter.fromAnyImage ? "(none: procedural)" : "(none)") : nil,
                                               image, drawable,
                                               Int32(number(value)), Self.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))  // what the chooser settled on
             return combo.map { .item($0) }
         case .vectors:
-            let combo = impasto_ui_item_combo(table, row, parameter.label, 2, nil, image, -1, Int32(number(value)),
+            let combo = impasto_ui_item_combo(table, row, parameter.title, 2, nil, image, -1, Int32(number(value)),
                                               Self.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))
             return combo.map { .item($0) }
@@ -148,8 +145,6 @@ final class ProcedureDialog {
         let active = Int32(values.firstIndex(of: current) ?? 0)
         return combo(table, row: row, title: title, labels: labels, active: active, changed: changed).map { .combo($0, values) }
     }
-
-    private func label(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
 
     private func number(_ value: ParameterValue) -> Double {
         switch value {

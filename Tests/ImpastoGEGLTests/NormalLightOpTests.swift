@@ -119,11 +119,6 @@ final class NormalLightOpTests: XCTestCase {
             return [d.parent_instance.minimum, d.parent_instance.maximum, d.parent_instance.default_value,
                     d.ui_minimum, d.ui_maximum]
         }
-        /// [min, max, default] as the kernel has them (in Float).
-        func kernel(_ range: ClosedRange<Float>, _ value: Float) -> [Float] {
-            [range.lowerBound, range.upperBound, value]
-        }
-        func float(_ name: String) throws -> [Float] { try double(name)[0 ... 2].map { Float($0) } }
         // [min, max, default, ui min, ui max]
         XCTAssertEqual(try double("smoothness"), [0, 1, 0.75, 0, 1])
         XCTAssertEqual(try double("contrast"), [0, 100, 3, 0, 10])
@@ -132,15 +127,6 @@ final class NormalLightOpTests: XCTestCase {
         XCTAssertEqual(try double("ambient"), [0, 1, 0.35, 0, 1])
         XCTAssertEqual(try double("specular"), [0, 4, 0.6, 0, 4])
         XCTAssertEqual(try double("shininess"), [1, 1000, 40, 1, 200])
-        // The op's ranges and defaults are the kernels'.
-        let normals = NormalMap.bristlePaint, lighting = NormalLighting()
-        XCTAssertEqual(try float("smoothness"), kernel(NormalMap.smoothnessRange, normals.smoothness))
-        XCTAssertEqual(try float("contrast"), kernel(NormalMap.contrastRange, normals.contrast))
-        XCTAssertEqual(try float("light-azimuth"), kernel(NormalLighting.azimuthRange, lighting.azimuth))
-        XCTAssertEqual(try float("light-elevation"), kernel(NormalLighting.elevationRange, lighting.elevation))
-        XCTAssertEqual(try float("ambient"), kernel(NormalLighting.ambientRange, lighting.ambient))
-        XCTAssertEqual(try float("specular"), kernel(NormalLighting.specularRange, lighting.specular))
-        XCTAssertEqual(try float("shininess"), kernel(NormalLighting.shininessRange, lighting.shininess))
 
         let tileable = UnsafeMutableRawPointer(try spec("tileable")).assumingMemoryBound(to: GParamSpecBoolean.self)
         XCTAssertEqual(tileable.pointee.default_value, 0)

@@ -86,13 +86,6 @@ final class NormalMapOpTests: XCTestCase {
         }
         XCTAssertEqual(try double("smoothness"), [0, 1, 0.75, 0, 1])
         XCTAssertEqual(try double("contrast"), [0, 100, 3, 0, 10])
-        XCTAssertEqual(try double("smoothness")[0 ... 2], [Double(NormalMap.smoothnessRange.lowerBound),
-                                                          Double(NormalMap.smoothnessRange.upperBound),
-                                                          Double(NormalMap.bristlePaint.smoothness)],
-                       "the op's range and default are the kernel's")
-        XCTAssertEqual(try double("contrast")[0 ... 2], [Double(NormalMap.contrastRange.lowerBound),
-                                                        Double(NormalMap.contrastRange.upperBound),
-                                                        Double(NormalMap.bristlePaint.contrast)])
         XCTAssertEqual(try boolean("flip-y"), 0)
         XCTAssertEqual(try boolean("tileable"), 0)
     }

@@ -333,7 +333,7 @@ final class NormalMapTests: XCTestCase {
     func testParametersAreSanitized() {
         let bad = NormalMap(smoothness: .nan, contrast: .infinity).sanitized
         XCTAssertEqual(bad.smoothness, 0.75)
-        XCTAssertEqual(bad.contrast, NormalMap.contrastRange.upperBound)
+        XCTAssertEqual(bad.contrast, Float(NormalMap.Parameters.contrast.range.upperBound))
         XCTAssertEqual(NormalMap(smoothness: 2, contrast: -3).sanitized, NormalMap(smoothness: 1, contrast: 0))
         XCTAssertEqual(NormalMap(contrast: .nan).sanitized.contrast, 3)
     }

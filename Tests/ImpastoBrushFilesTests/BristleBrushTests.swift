@@ -1,4 +1,5 @@
 import Foundation
+@testable import ImpastoBrushFiles
 import ImpastoKernels
 import XCTest
 
@@ -167,5 +168,42 @@ final class BristleBrushTests: XCTestCase {
         XCTAssertTrue(text.contains("(samples 256 0.600000 0.601569 "))
         XCTAssertTrue(text.contains(" 1.000000)))\n(hardness-output\n"), "the curve closes the opacity output")
         XCTAssertTrue(text.hasSuffix("(use-fade no))\n\n# end of GIMP dynamics file\n"))
+    }
+}
+
+/// The brush dialog's preview stroke: what GIMP's paintbrush would paint with the brush.
+final class BrushPreviewStrokeTests: XCTestCase {
+    func testTheStrokeFollowsTheWaveWithTheCellsGIMPWouldPick() {
+        let brush = BristleBrush.standard
+        let (width, height) = (360, 140)
+        let coverage = brush.previewStroke(width: width, height: height)
+        XCTAssertEqual(coverage.count, width * height)
+        // Every column the wave crosses has paint near the wave's height; far above it none.
+        for x in stride(from: 40, to: 320, by: 20) {
+            let t = (Double(x) - 30) / 300, y = Int((70 + 25 * sin(t * 2 * .pi)).rounded())
+            let column = (max(0, y - 20) ..< min(height, y + 21)).map { coverage[$0 * width + x] }
+            XCTAssertGreaterThan(column.max() ?? 0, 128, "paint along the wave at x = \(x)")
+        }
+        XCTAssertEqual(coverage[5 * width + 5], 0, "the corner stays clean")
+        // Light pressure at the start splays less than full pressure at the end: count the
+        // painted rows across the stroke at the first and last dabs' columns.
+        func spread(_ x: Int) -> Int { (0 ..< height).filter { coverage[$0 * width + x] > 64 }.count }
+        XCTAssertLessThan(spread(32), spread(326))
+        // The first dab is exactly the cell GIMP picks for pressure 0 moving up-right.
+        let cells = brush.cells(), size = brush.cellSize
+        let slope = 25 * 2 * Double.pi / 300, direction = atan2(-slope, 1) / (2 * .pi) + 1
+        let first = cells[brush.cellIndex(pressure: 0, direction: direction)].mask
+        let left = 30 - size / 2, top = 70 - size / 2
+        for cy in 0 ..< size { for cx in 0 ..< size where cx + left < 30 - 1 {
+            // Left of the second dab only the first dab paints.
+            XCTAssertEqual(coverage[(top + cy) * width + left + cx], first[cy * size + cx])
+        } }
+    }
+
+    func testSettingsThatMakeNoBrushPaintNothing() {
+        let bad = BristleBrush(bristles: 0, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24, angle: .direction)
+        XCTAssertEqual(Set(bad.previewStroke(width: 50, height: 40)), [0])
+        XCTAssertEqual(BristleBrush.standard.previewStroke(width: 0, height: 10), [])
+        XCTAssertEqual(Set(BristleBrush.standard.previewStroke(width: 40, height: 3)), [0], "no room for the run")
     }
 }

@@ -1,0 +1,117 @@
+import CGEGL
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+/// Every property of every op against the kernels' declaration of that parameter: name, title,
+/// description, range, ui_range, default, a choice's nicks and labels. The chant files are C
+/// and spell these out by hand; this is what keeps them from drifting from the one declaration
+/// the plug-in, the dialogs and the kernels read.
+final class OpPropertiesTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        XCTAssertTrue(ImpastoModule.load())
+    }
+
+    func testPencilHueSaturation() {
+        assertProperties(of: "impasto:pencil-hue-saturation", are: PencilHueSaturation.parameters)
+    }
+
+    func testEmboss() {
+        assertProperties(of: "impasto:emboss", are: EmbossSettings.parameters + Hemisphere.Look.parameters)
+    }
+
+    func testBristleNormalMap() {
+        assertProperties(of: "impasto:bristle-normal-map", are: NormalMap.parameters)
+    }
+
+    func testNormalLight() {
+        assertProperties(of: "impasto:normal-light", are: NormalLight.parameters)
+    }
+
+    /// The check itself must see a difference: a declaration with another default, range,
+    /// slider, title or choice fails it.
+    func testTheCheckNoticesADrift() {
+        let pencil = PencilHueSaturation.Parameters.self
+        let drifted: [EffectParameter] = [
+            .number("azimuth", "Azimuth", -180 ... 180, default: 170, pencil.azimuth.description),
+            .number("altitude", "Altitude", 0 ... 80, default: 78.75, pencil.altitude.description),
+            .number("max-saturation", "Maximum saturation", 0 ... 16, slider: 0 ... 8, default: 8,
+                    pencil.maxSaturation.description),
+            .boolean("linear", "Linear", default: false, pencil.linear.description),
+        ]
+        for declared in drifted {
+            XCTAssertFalse(differences("impasto:pencil-hue-saturation", declared).isEmpty, declared.name)
+        }
+        let profile = EmbossSettings.Parameters.profile
+        let reordered = EffectParameter.choice(profile.name, profile.title,
+                                               [.init("linear", "Linear"), .init("round", "Round"), .init("smooth", "Smooth")],
+                                               default: "round", profile.description)
+        XCTAssertFalse(differences("impasto:emboss", reordered).isEmpty)
+    }
+
+    // MARK: - The comparison
+
+    func assertProperties(of op: String, are declared: [EffectParameter], file: StaticString = #filePath,
+                          line: UInt = #line) {
+        var count: guint = 0
+        guard let specs = gegl_operation_list_properties(op, &count) else {
+            return XCTFail("\(op) has no properties", file: file, line: line)
+        }
+        defer { g_free(specs) }
+        let names = (0 ..< Int(count)).compactMap { specs[$0].map { String(cString: $0.pointee.name) } }
+        XCTAssertEqual(Set(names), Set(declared.map(\.name)), "\(op): the op's properties are the declared ones",
+                       file: file, line: line)
+        XCTAssertEqual(names.count, declared.count, file: file, line: line)
+        for parameter in declared {
+            for problem in differences(op, parameter) {
+                XCTFail("\(op) \(parameter.name): \(problem)", file: file, line: line)
+            }
+        }
+    }
+
+    /// How `op`'s property `declared.name` differs from `declared`.
+    func differences(_ op: String, _ declared: EffectParameter) -> [String] {
+        guard let spec = gegl_operation_find_property(op, declared.name) else { return ["no such property"] }
+        var problems: [String] = []
+        func expect<T: Equatable>(_ what: String, _ actual: T, _ wanted: T) {
+            if actual != wanted { problems.append("\(what) is \(actual), declared \(wanted)") }
+        }
+        expect("the title", String(cString: g_param_spec_get_nick(spec)), declared.title)
+        expect("the description", String(cString: g_param_spec_get_blurb(spec)), declared.description)
+        let raw = UnsafeMutableRawPointer(spec)
+        let type = spec.pointee.value_type
+        switch declared.kind {
+        case .number(let range, let slider, let value):
+            guard type == g_type_from_name("gdouble") else { return problems + ["not a double"] }
+            let d = raw.assumingMemoryBound(to: GeglParamSpecDouble.self).pointee
+            expect("the range", [d.parent_instance.minimum, d.parent_instance.maximum], [range.lowerBound, range.upperBound])
+            expect("the ui_range", [d.ui_minimum, d.ui_maximum], [slider.lowerBound, slider.upperBound])
+            expect("the default", d.parent_instance.default_value, value)
+        case .integer(let range, let value):
+            guard type == g_type_from_name("gint") else { return problems + ["not an int"] }
+            let i = raw.assumingMemoryBound(to: GeglParamSpecInt.self).pointee
+            expect("the range", [Int(i.parent_instance.minimum), Int(i.parent_instance.maximum)],
+                   [range.lowerBound, range.upperBound])
+            expect("the default", Int(i.parent_instance.default_value), value)
+        case .boolean(let value):
+            guard type == g_type_from_name("gboolean") else { return problems + ["not a boolean"] }
+            expect("the default", raw.assumingMemoryBound(to: GParamSpecBoolean.self).pointee.default_value != 0, value)
+        case .choice(let choices, let index):
+            guard g_type_is_a(type, g_type_from_name("GEnum")) != 0 else { return problems + ["not an enum"] }
+            let e = raw.assumingMemoryBound(to: GParamSpecEnum.self).pointee
+            guard let enumClass = e.enum_class else { return problems + ["no enum class"] }
+            let values = (0 ..< Int(enumClass.pointee.n_values)).map { enumClass.pointee.values[$0] }
+            expect("the nicks", values.map { String(cString: $0.value_nick) }, choices.map(\.nick))
+            expect("the labels", values.map { String(cString: $0.value_name) }, choices.map(\.label))
+            expect("the values", values.map { Int($0.value) }, Array(choices.indices))
+            expect("the default", Int(e.default_value), index)
+        case .color(let value):
+            guard let color = gegl_param_spec_color_get_default(spec) else { return problems + ["not a colour"] }
+            var (r, g, b, a) = (-1.0, -1.0, -1.0, -1.0)
+            gegl_color_get_rgba(color, &r, &g, &b, &a)
+            expect("the default", [r, g, b, a].map { ($0 * 1e6).rounded() / 1e6 }, [value.x, value.y, value.z, 1])
+        }
+        return problems
+    }
+}
