@@ -38,7 +38,7 @@ struct DrawableFilter {
         return op
     }
 
-    private func checkOperation() throws(ProcedureFailure) {
+    func checkOperation() throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
@@ -116,6 +116,11 @@ protocol FilterProcedure: ImpastoProcedure {
 }
 
 extension FilterProcedure {
+    /// The op must exist and accept its aux drawable before the undo group opens.
+    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+        try filter(for: arguments).checkOperation()
+    }
+
     static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
         try filter(for: arguments).apply(to: drawable, progress: progressMessage)
     }

@@ -34,6 +34,27 @@ final class BristleStrokeBatchTests: XCTestCase {
             v))
         (define (impasto-line c)
           (impasto-path (car c) '((20 60) (180 60)) '(0 0)))
+        ; A call that must fail, made on a clean canvas (c) in black: it must leave the image
+        ; clean and its layers as they were (saved as NAME-paint.png and NAME-bump.png). A call
+        ; that first adds a path to c cleans c again before it calls the procedure.
+        (define (impasto-refused name call)
+          (let* ((c (impasto-canvas 200 120)) (image (car c)))
+            (gimp-context-set-foreground '(0 0 0))
+            (gimp-image-clean-all image)
+            (if (not (eq? (catch 'refused (call c)) 'refused))
+                (error (string-append name ": the call succeeded")))
+            (if (= (car (gimp-image-is-dirty image)) 1)
+                (error (string-append name ": the failed call left the image marked dirty")))
+            (impasto-save image (cadr c) (string-append name "-paint.png"))
+            (impasto-save image (caddr c) (string-append name "-bump.png"))))
+        (define (impasto-stroke c bump v)
+          (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE (car c) (cadr c) bump v 20 1 1 0 2 16))
+        ; A path with one stroke of a single anchor.
+        (define (impasto-dot c)
+          (let ((v (car (gimp-vectors-new (car c) "dot"))))
+            (gimp-image-insert-vectors (car c) v 0 0)
+            (gimp-vectors-stroke-new-from-points v 0 6 (vector 100 60 100 60 100 60) FALSE)
+            v))
         """
 
     static let scenarios: [(String, String)] = [
@@ -81,6 +102,44 @@ final class BristleStrokeBatchTests: XCTestCase {
             (let* ((c (impasto-canvas 200 120)) (v (car (gimp-vectors-new (car c) "empty"))))
               (gimp-image-insert-vectors (car c) v 0 0)
               (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE (car c) (cadr c) -1 v 20 1 1 0 2 16))
+            """),
+        ("locked-bump", """
+            (let* ((c (impasto-canvas 200 120)) (v (impasto-line c)))
+              (gimp-item-set-lock-content (caddr c) TRUE)
+              (impasto-stroke c (caddr c) v))
+            """),
+        ("one-point-path", "(let ((c (impasto-canvas 200 120))) (impasto-stroke c -1 (impasto-dot c)))"),
+        ("refused-foreign-path", """
+            (impasto-refused "refused-foreign-path"
+              (lambda (c) (impasto-stroke c (caddr c) (impasto-line (impasto-canvas 200 120)))))
+            """),
+        ("refused-foreign-bump", """
+            (impasto-refused "refused-foreign-bump"
+              (lambda (c) (let ((v (impasto-line c)) (d (impasto-canvas 200 120)))
+                            (gimp-image-clean-all (car c))
+                            (impasto-stroke c (caddr d) v))))
+            """),
+        ("refused-same-bump", """
+            (impasto-refused "refused-same-bump"
+              (lambda (c) (let ((v (impasto-line c))) (gimp-image-clean-all (car c)) (impasto-stroke c (cadr c) v))))
+            """),
+        ("refused-empty-path", """
+            (impasto-refused "refused-empty-path"
+              (lambda (c) (let ((v (car (gimp-vectors-new (car c) "empty"))))
+                            (gimp-image-insert-vectors (car c) v 0 0)
+                            (gimp-image-clean-all (car c))
+                            (impasto-stroke c (caddr c) v))))
+            """),
+        ("refused-one-point-path", """
+            (impasto-refused "refused-one-point-path"
+              (lambda (c) (let ((v (impasto-dot c))) (gimp-image-clean-all (car c)) (impasto-stroke c (caddr c) v))))
+            """),
+        ("refused-locked-bump", """
+            (impasto-refused "refused-locked-bump"
+              (lambda (c) (let ((v (impasto-line c)))
+                            (gimp-item-set-lock-content (caddr c) TRUE)
+                            (gimp-image-clean-all (car c))
+                            (impasto-stroke c (caddr c) v))))
             """),
         ("gallery", """
             (let* ((c (impasto-canvas 480 200)) (image (car c)) (paint (cadr c)) (bump (caddr c)))
@@ -217,6 +276,7 @@ final class BristleStrokeBatchTests: XCTestCase {
             ("same-bump", "the bump drawable must be another layer"),
             ("bristles-range", "bristles must be between 1 and 256, not 0"),
             ("empty-path", "the path has no strokes"),
+            ("one-point-path", "the path has no strokes"),
         ]
         for (scenario, text) in expected {
             guard case .error(let message) = Self.run.outcome(scenario) else {
@@ -225,6 +285,31 @@ final class BristleStrokeBatchTests: XCTestCase {
             }
             XCTAssertTrue(message.contains(text), "\(scenario): \(message)")
         }
+    }
+
+    /// A call refused for its path or its bump layer changes nothing: the image is not even
+    /// marked dirty (the scenario checks `gimp-image-is-dirty` after `gimp-image-clean-all`),
+    /// the painting stays white and opaque, the bump layer transparent.
+    func testARefusedCallLeavesTheImageAsItWas() throws {
+        for name in ["refused-foreign-path", "refused-foreign-bump", "refused-same-bump", "refused-empty-path",
+                     "refused-one-point-path", "refused-locked-bump"] {
+            XCTAssertEqual(Self.run.outcome(name), .success, "\(name): \(Self.run.log)")
+            guard Self.run.outcome(name) == .success else { continue }
+            let paint = try Self.run.image("\(name)-paint.png"), bump = try Self.run.image("\(name)-bump.png")
+            XCTAssertEqual(Set(paint.samples), [1], "\(name): the painting is untouched white")
+            XCTAssertEqual(Set(bump.samples.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)), [0],
+                           "\(name): the bump layer is untouched, transparent")
+        }
+    }
+
+    /// A locked bump layer is named in the message, so that the user knows which layer to unlock.
+    func testALockedBumpLayerIsNamed() {
+        guard case .error(let message) = Self.run.outcome("locked-bump") else {
+            return XCTFail("a locked bump layer must make the call fail; GIMP said:\n\(Self.run.log)")
+        }
+        XCTAssertEqual(message.trimmingCharacters(in: .whitespaces), "Error: Procedure execution of plug-in-impasto-bristle-stroke failed: "
+                       + "plug-in-impasto-bristle-stroke: the pixels of layer \"bump\" are locked; "
+                       + "unlock them in the Layers dialog first.")
     }
 
     /// The README's bristle painting, before and after lighting, is what the plug-in makes.

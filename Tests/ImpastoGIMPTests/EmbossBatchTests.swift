@@ -75,6 +75,7 @@ final class EmbossBatchTests: XCTestCase {
             (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)) (group (car (gimp-layer-group-new image))))
               (gimp-image-insert-layer image group 0 0)
               (gimp-image-reorder-item image layer group 0)
+              (gimp-item-set-name group "letters")
               (gimp-item-set-lock-content group TRUE)
               (impasto-emboss image layer -1 ""))
             """),
@@ -196,7 +197,8 @@ final class EmbossBatchTests: XCTestCase {
         guard case .error(let message) = Self.run.outcome("locked-group") else {
             return XCTFail("a layer in a locked group must not report success; GIMP said:\n\(Self.run.log)")
         }
-        XCTAssertTrue(message.contains("or of a group it is in"), message)
+        XCTAssertTrue(message.contains("the pixels of layer group \"letters\" (which holds \"Impasto\") are locked; "
+                                       + "unlock them in the Layers dialog first."), message)
     }
 
     func testLastValuesForgetAShadingPictureThatWasClosed() throws {
