@@ -123,8 +123,8 @@ enum ProcedureRunner {
         var item = drawable
         while item > 0 {  // the layer, then each group it is in
             guard gimp_item_get_lock_content(item) == 0 else {
-                let whose = item == drawable ? "\(kind(of: item)) \(quotedName(item))"
-                    : "\(kind(of: item)) \(quotedName(item)) (which holds \(quotedName(drawable)))"
+                var whose = "\(kind(of: item)) \(quotedName(item))"
+                if item != drawable { whose += " (which holds \(quotedName(drawable)))" }
                 throw .execution("\(procedure.name): the pixels of \(whose) are locked; unlock them in the Layers dialog first.")
             }
             item = gimp_item_get_parent(item)

@@ -11,12 +11,12 @@ final class PluginInstallTests: XCTestCase {
                    removing: ["GIMP2_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "GEGL_PATH"])
     }
 
-    /// Every file below `root`, relative to it.
-    func files(below root: URL) -> Set<String> {
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    /// Every file (or with `.isDirectoryKey`, every folder) below `root`, relative to it.
+    func files(below root: URL, _ kind: URLResourceKey = .isRegularFileKey) -> Set<String> {
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [kind])
         var found: Set<String> = []
         while let url = walker?.nextObject() as? URL {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            if (try? url.resourceValues(forKeys: [kind]).allValues[kind] as? Bool) == true {
                 found.insert(String(url.path.dropFirst(root.path.count + 1)))
             }
         }
@@ -48,18 +48,6 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto").path))
     }
 
-    /// Every folder below `root` (relative to it), empty or not.
-    func folders(below root: URL) -> Set<String> {
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
-        var found: Set<String> = []
-        while let url = walker?.nextObject() as? URL {
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-                found.insert(String(url.path.dropFirst(root.path.count + 1)))
-            }
-        }
-        return found
-    }
-
     func testUninstallRemovesTheFoldersTheInstallCreatedAndNoOther() throws {
         let home = BuildProducts.temporaryDirectory("folders")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -68,7 +56,7 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
-        XCTAssertEqual(folders(below: home), [], removed.output)
+        XCTAssertEqual(files(below: home, .isDirectoryKey), [], removed.output)
 
         // The user's own folders stay, even empty; a folder the install made but that now
         // holds something else of the user's stays too.
@@ -85,7 +73,7 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.output)
         XCTAssertEqual(files(below: home), [".config/GIMP/2.10/brushes/mine.gbr", ".local/share/gegl-0.4/plug-ins/other.so"],
                        again.output)
-        XCTAssertEqual(folders(below: home), [".config", ".config/GIMP", ".config/GIMP/2.10", ".config/GIMP/2.10/brushes",
+        XCTAssertEqual(files(below: home, .isDirectoryKey), [".config", ".config/GIMP", ".config/GIMP/2.10", ".config/GIMP/2.10/brushes",
                                               ".config/GIMP/2.10/dynamics", ".local", ".local/share",
                                               ".local/share/gegl-0.4", ".local/share/gegl-0.4/plug-ins"], again.output)
     }
