@@ -14,6 +14,8 @@
 #   dynamics     <the same GIMP profile>/dynamics/impasto-bristle.gdyn  ("Impasto Bristle")
 #                (an install puts back the standard brush over one regenerated with
 #                plug-in-impasto-bristle-brush; regenerate it again after updating)
+#   folders      <plug-in folder>/installed-folders: the folders the install had to create, which
+#                --uninstall removes again once they are empty (never a folder that was there)
 # Nothing else is written, except --demo's result in ${TMPDIR:-/tmp}/impasto-demo.
 set -euo pipefail
 
@@ -27,6 +29,7 @@ module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
 module=$module_dir/libimpasto-gegl.so
 brush=$profile/brushes/impasto-bristle.gih
 dynamics=$profile/dynamics/impasto-bristle.gdyn
+created=$plugin_dir/installed-folders
 ops=(impasto:pencil-hue-saturation impasto:emboss impasto:bristle-normal-map impasto:normal-light)
 
 say() { printf 'impasto: %s\n' "$*"; }
@@ -47,10 +50,16 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$uninstall" = 1 ]; then
-  for f in "$plugin" "$module" "$brush" "$dynamics"; do
+  folders=()
+  [ -f "$created" ] && mapfile -t folders < "$created"
+  for f in "$plugin" "$module" "$brush" "$dynamics" "$created"; do
     if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
   done
-  rmdir "$plugin_dir" 2>/dev/null && say "removed $plugin_dir/" || true
+  # Deepest first (a folder sorts after its parent), and only while empty: a folder that
+  # now holds something else stays.
+  while IFS= read -r dir; do
+    if [ -n "$dir" ] && rmdir "$dir" 2>/dev/null; then say "removed $dir/"; fi
+  done < <(printf '%s\n' "${folders[@]}" "$plugin_dir" | LC_ALL=C sort -ru)
   say "uninstalled (restart GIMP to forget the menu entries)"
   exit 0
 fi
@@ -105,8 +114,11 @@ fi
 # --- install ------------------------------------------------------------------------------
 # Copy next to the target, then rename over it: a running GIMP that has the old module
 # mapped keeps its copy instead of crashing on a file rewritten under it.
+new_folders=()
 put() {
-  local from=$1 to=$2 mode=$3
+  local from=$1 to=$2 mode=$3 dir
+  dir=$(dirname "$to")
+  while [ ! -d "$dir" ]; do new_folders+=("$dir"); dir=$(dirname "$dir"); done
   mkdir -p "$(dirname "$to")"
   if [ -e "$to" ] && cmp -s "$from" "$to"; then say "up to date: $to"; return; fi
   cp "$from" "$to.new.$$"
@@ -122,12 +134,19 @@ made=$(mktemp -d)
 put "$made/brushes/impasto-bristle.gih" "$brush" 644
 put "$made/dynamics/impasto-bristle.gdyn" "$dynamics" 644
 rm -rf "$made"
+# Added to what earlier installs created (a reinstall finds their folders in place).
+if [ ${#new_folders[@]} -gt 0 ]; then printf '%s\n' "${new_folders[@]}" >> "$created"; fi
 
 # --- verify -------------------------------------------------------------------------------
 # GEGL_PATH replaces GEGL's default directories; a user who set it must include ours.
+# gegl makes babl and swap folders in the cache folder: a scratch one, so that nothing else
+# is left behind.
+cache=$(mktemp -d)
 for op in "${ops[@]}"; do
-  gegl --exists "$op" 2>/dev/null || die "gegl does not see $op after install (is GEGL_PATH set without $module_dir?)"
+  XDG_CACHE_HOME=$cache gegl --exists "$op" 2>/dev/null \
+    || { rm -rf "$cache"; die "gegl does not see $op after install (is GEGL_PATH set without $module_dir?)"; }
 done
+rm -rf "$cache"
 say "verified: gegl sees ${ops[*]}"
 say "done: restart GIMP; the filters are in Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Normal Light), Filters → Map (Impasto Bristle Normal Map), Edit → Impasto Bristle Stroke Path and Tools → GEGL Operation; the brush and dynamics are called Impasto Bristle."
 

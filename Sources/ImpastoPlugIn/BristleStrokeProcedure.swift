@@ -45,23 +45,26 @@ enum BristleStrokeProcedure: ImpastoProcedure {
         return stroke
     }
 
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
         let vectors = arguments.vectors("vectors")
         guard gimp_item_get_image(vectors) == image else {
             throw .calling("\(name): path \(vectors) does not belong to image \(image).")
         }
-        let bump = arguments.drawable("bump-drawable")
-        if let bump {
+        if let bump = arguments.drawable("bump-drawable") {
             guard bump != drawable else {
                 throw .calling("\(name): the bump drawable must be another layer than the one painted on (or -1).")
             }
             try ProcedureRunner.checkDrawable(self, image: image, drawable: bump)
         }
-        let lineWidth = settings(arguments).lineWidth
-        let lines = polylines(of: vectors, arguments: arguments)
-        guard !lines.isEmpty else {
+        guard !polylines(of: vectors, arguments: arguments).isEmpty else {
             throw .execution("\(name): the path has no strokes; draw one with the Paths tool first.")
         }
+    }
+
+    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+        let bump = arguments.drawable("bump-drawable")
+        let lineWidth = settings(arguments).lineWidth
+        let lines = polylines(of: arguments.vectors("vectors"), arguments: arguments)
         let colour = foregroundPaint
 
         gimp_progress_init("Impasto Bristle Stroke")

@@ -39,7 +39,7 @@ struct DrawableFilter {
         return op
     }
 
-    private func checkOperation() throws(ProcedureFailure) {
+    func checkOperation() throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
@@ -61,18 +61,23 @@ struct DrawableFilter {
         }
         let rect = GeglRectangle(x: x, y: y, width: width, height: height)
         gimp_progress_init(message)
+        let refusal = OperationWarnings(of: operation)
         do {
             let graph = GeglGraph()
             let op = build(graph, on: drawable)
             let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
             let output = graph.node("gegl:write-buffer", [("buffer", .buffer(shadow))])
             graph.chain([op, output])
-            graph.process(output, rect: rect) { done in
-                gimp_progress_update(done)
-                return true
+            refusal.listen {
+                graph.process(output, rect: rect) { done in
+                    gimp_progress_update(done)
+                    return true
+                }
             }
             shadow.flush()
         }
+        // The op's output was left unwritten: merging it would empty the layer.
+        if let reason = refusal.first { throw .execution(reason) }
         gimp_progress_update(1)
         guard gimp_drawable_merge_shadow(drawable, 1) != 0 else {
             throw .execution("GIMP did not accept the result (is the layer or a group it is in locked?)")
@@ -108,6 +113,53 @@ struct DrawableFilter {
     }
 }
 
+/// The warnings an Impasto op logs while it renders ("impasto:emboss: …", in GLib's default
+/// log domain). An op that cannot render (impasto:emboss without the memory for its image)
+/// says why there and returns FALSE from process(), which GEGL does not pass on: its output
+/// is simply left unwritten. So a warning of the op is how the plug-in learns the render
+/// failed, and the procedure fails with it instead of merging an empty result.
+final class OperationWarnings {
+    private let prefix: String
+    private var messages: [String] = []
+    private let lock = UnsafeMutablePointer<GMutex>.allocate(capacity: 1)
+
+    init(of operation: String) {
+        prefix = operation + ":"
+        g_mutex_init(lock)
+    }
+
+    deinit {
+        g_mutex_clear(lock)
+        lock.deallocate()
+    }
+
+    /// The first warning the op logged during `listen`, if any.
+    var first: String? {
+        g_mutex_lock(lock)
+        defer { g_mutex_unlock(lock) }
+        return messages.first
+    }
+
+    /// Runs `body` while collecting the op's warnings (from any of GEGL's threads); they are
+    /// still printed as before.
+    func listen(_ body: () -> Void) {
+        let handler: GLogFunc = { domain, level, message, data in
+            g_log_default_handler(domain, level, message, nil)
+            guard let data, let message else { return }
+            let warnings = Unmanaged<OperationWarnings>.fromOpaque(data).takeUnretainedValue()
+            let text = String(cString: message)
+            guard text.hasPrefix(warnings.prefix) else { return }
+            g_mutex_lock(warnings.lock)
+            warnings.messages.append(text)
+            g_mutex_unlock(warnings.lock)
+        }
+        let id = g_log_set_handler(nil, GLogLevelFlags(G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue),
+                                   handler, Unmanaged.passUnretained(self).toOpaque())
+        defer { g_log_remove_handler(nil, id) }
+        body()
+    }
+}
+
 /// A procedure that is one GEGL op over its drawable: its apply and its dialog's preview both
 /// come from `filter(for:)`.
 protocol FilterProcedure: ImpastoProcedure {
@@ -117,6 +169,11 @@ protocol FilterProcedure: ImpastoProcedure {
 }
 
 extension FilterProcedure {
+    /// The op must exist and accept its aux drawable before the undo group opens.
+    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
+        try filter(for: arguments).checkOperation()
+    }
+
     static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
         try filter(for: arguments).apply(to: drawable, progress: progressMessage)
     }

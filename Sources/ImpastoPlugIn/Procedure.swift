@@ -319,6 +319,11 @@ protocol ImpastoProcedure {
     static var menuLabel: String { get }
     static var menuPath: String { get }
     static var parameters: [ProcedureParameter] { get }
+    /// Everything that can refuse the call beyond each parameter's own range and the drawable
+    /// (a path or a layer from another image, a locked one…). The runner calls it before it
+    /// opens the undo group: even an empty undo group marks the image dirty, and a refused
+    /// call must leave the image exactly as it was.
+    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure)
     /// Applies the effect; the runner has validated the arguments and the drawable and holds
     /// an undo group open around this call.
     /// (`image` and `drawable` are −1 for a procedure without a target.)
@@ -327,4 +332,5 @@ protocol ImpastoProcedure {
 
 extension ImpastoProcedure {
     static var target: ProcedureTarget { .drawable }
+    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {}
 }

@@ -67,6 +67,7 @@ enum ProcedureRunner {
                     throw .calling("\(procedure.name): \(problem).")
                 }
             }
+            try procedure.validate(image: image, drawable: drawable, arguments: arguments)
             switch procedure.target {
             case .drawable:
                 gimp_image_undo_group_start(image)
@@ -122,8 +123,9 @@ enum ProcedureRunner {
         var item = drawable
         while item > 0 {  // the layer, then each group it is in
             guard gimp_item_get_lock_content(item) == 0 else {
-                throw .execution("\(procedure.name): the pixels of this layer " + (item == drawable ? "are" : "(or of a group it is in) are")
-                                 + " locked; unlock them in the Layers dialog first.")
+                var whose = "\(kind(of: item)) \(quotedName(item))"
+                if item != drawable { whose += " (which holds \(quotedName(drawable)))" }
+                throw .execution("\(procedure.name): the pixels of \(whose) are locked; unlock them in the Layers dialog first.")
             }
             item = gimp_item_get_parent(item)
         }
@@ -132,6 +134,20 @@ enum ProcedureRunner {
                              + "convert the image to RGB or grayscale first (Image → Mode → RGB).")
         }
     }
+}
+
+/// An item's name as the Layers dialog shows it, in quotes, for messages.
+private func quotedName(_ item: Int32) -> String {
+    guard let name = gimp_item_get_name(item) else { return "\"\"" }
+    defer { g_free(name) }
+    return "\"\(String(cString: name))\""
+}
+
+/// What the Layers and Channels dialogs call `item`, for messages.
+private func kind(of item: Int32) -> String {
+    gimp_item_is_group(item) != 0 ? "layer group"
+        : gimp_item_is_layer_mask(item) != 0 ? "layer mask"
+        : gimp_item_is_channel(item) != 0 ? "channel" : "layer"
 }
 
 extension ProcedureArguments {

@@ -34,6 +34,31 @@ final class BristleStrokeBatchTests: XCTestCase {
             v))
         (define (impasto-line c)
           (impasto-path (car c) '((20 60) (180 60)) '(0 0)))
+        ; A call that must fail, on a canvas c: (arguments c) prepares it and gives the bump
+        ; and the path; the image is then cleaned, the foreground set to black, and the call
+        ; must leave the image clean and its layers as they were (saved as NAME-paint.png and
+        ; NAME-bump.png).
+        (define (impasto-refused name arguments)
+          (let* ((c (impasto-canvas 200 120)) (image (car c)) (bump-and-path (arguments c)))
+            (gimp-context-set-foreground '(0 0 0))
+            (gimp-image-clean-all image)
+            (if (not (eq? (catch 'refused (impasto-stroke c (car bump-and-path) (cadr bump-and-path))) 'refused))
+                (error (string-append name ": the call succeeded")))
+            (if (= (car (gimp-image-is-dirty image)) 1)
+                (error (string-append name ": the failed call left the image marked dirty")))
+            (impasto-save image (cadr c) (string-append name "-paint.png"))
+            (impasto-save image (caddr c) (string-append name "-bump.png"))))
+        (define (impasto-stroke c bump v)
+          (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE (car c) (cadr c) bump v 20 1 1 0 2 16))
+        ; A path without strokes, and one with one stroke of a single anchor.
+        (define (impasto-empty-path c)
+          (let ((v (car (gimp-vectors-new (car c) "empty"))))
+            (gimp-image-insert-vectors (car c) v 0 0)
+            v))
+        (define (impasto-dot c)
+          (let ((v (impasto-empty-path c)))
+            (gimp-vectors-stroke-new-from-points v 0 6 (vector 100 60 100 60 100 60) FALSE)
+            v))
         """
 
     static let scenarios: [(String, String)] = [
@@ -77,11 +102,13 @@ final class BristleStrokeBatchTests: XCTestCase {
             (let* ((c (impasto-canvas 200 120)) (v (impasto-line c)))
               (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE (car c) (cadr c) -1 v 0 1 1 0 2 16))
             """),
-        ("empty-path", """
-            (let* ((c (impasto-canvas 200 120)) (v (car (gimp-vectors-new (car c) "empty"))))
-              (gimp-image-insert-vectors (car c) v 0 0)
-              (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE (car c) (cadr c) -1 v 20 1 1 0 2 16))
+        ("empty-path", "(let ((c (impasto-canvas 200 120))) (impasto-stroke c -1 (impasto-empty-path c)))"),
+        ("locked-bump", """
+            (let* ((c (impasto-canvas 200 120)) (v (impasto-line c)))
+              (gimp-item-set-lock-content (caddr c) TRUE)
+              (impasto-stroke c (caddr c) v))
             """),
+        ("one-point-path", "(let ((c (impasto-canvas 200 120))) (impasto-stroke c -1 (impasto-dot c)))"),
         ("gallery", """
             (let* ((c (impasto-canvas 480 200)) (image (car c)) (paint (cadr c)) (bump (caddr c)))
               (gimp-context-set-foreground '(236 229 214))
@@ -107,8 +134,20 @@ final class BristleStrokeBatchTests: XCTestCase {
             """),
     ]
 
+    /// Calls refused for their path or bump layer: (arguments c) → (bump path), see impasto-refused.
+    static let refusals: [(String, String)] = [
+        ("refused-foreign-path", "(lambda (c) (list (caddr c) (impasto-line (impasto-canvas 200 120))))"),
+        ("refused-foreign-bump", "(lambda (c) (list (caddr (impasto-canvas 200 120)) (impasto-line c)))"),
+        ("refused-same-bump", "(lambda (c) (list (cadr c) (impasto-line c)))"),
+        ("refused-empty-path", "(lambda (c) (list (caddr c) (impasto-empty-path c)))"),
+        ("refused-one-point-path", "(lambda (c) (list (caddr c) (impasto-dot c)))"),
+        ("refused-locked-bump", "(lambda (c) (gimp-item-set-lock-content (caddr c) TRUE) (list (caddr c) (impasto-line c)))"),
+    ]
+
     static let session = PrivateGimp()
-    static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
+    static let run = GimpBatch(session: session,
+                               scenarios: scenarios + refusals.map { ($0, "(impasto-refused \"\($0)\" \($1))") },
+                               prelude: helpers)
 
     override class func tearDown() {
         session.remove()
@@ -217,6 +256,7 @@ final class BristleStrokeBatchTests: XCTestCase {
             ("same-bump", "the bump drawable must be another layer"),
             ("bristles-range", "bristles must be between 1 and 256, not 0"),
             ("empty-path", "the path has no strokes"),
+            ("one-point-path", "the path has no strokes"),
         ]
         for (scenario, text) in expected {
             guard case .error(let message) = Self.run.outcome(scenario) else {
@@ -225,6 +265,30 @@ final class BristleStrokeBatchTests: XCTestCase {
             }
             XCTAssertTrue(message.contains(text), "\(scenario): \(message)")
         }
+    }
+
+    /// A call refused for its path or its bump layer changes nothing: the image is not even
+    /// marked dirty (the scenario checks `gimp-image-is-dirty` after `gimp-image-clean-all`),
+    /// the painting stays white and opaque, the bump layer transparent.
+    func testARefusedCallLeavesTheImageAsItWas() throws {
+        for (name, _) in Self.refusals {
+            XCTAssertEqual(Self.run.outcome(name), .success, "\(name): \(Self.run.log)")
+            guard Self.run.outcome(name) == .success else { continue }
+            let paint = try Self.run.image("\(name)-paint.png"), bump = try Self.run.image("\(name)-bump.png")
+            XCTAssertEqual(Set(paint.samples), [1], "\(name): the painting is untouched white")
+            XCTAssertEqual(Set(bump.samples.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)), [0],
+                           "\(name): the bump layer is untouched, transparent")
+        }
+    }
+
+    /// A locked bump layer is named in the message, so that the user knows which layer to unlock.
+    func testALockedBumpLayerIsNamed() {
+        guard case .error(let message) = Self.run.outcome("locked-bump") else {
+            return XCTFail("a locked bump layer must make the call fail; GIMP said:\n\(Self.run.log)")
+        }
+        XCTAssertEqual(message.trimmingCharacters(in: .whitespaces), "Error: Procedure execution of plug-in-impasto-bristle-stroke failed: "
+                       + "plug-in-impasto-bristle-stroke: the pixels of layer \"bump\" are locked; "
+                       + "unlock them in the Layers dialog first.")
     }
 
     /// The README's bristle painting, before and after lighting, is what the plug-in makes.

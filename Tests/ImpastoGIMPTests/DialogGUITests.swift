@@ -142,6 +142,7 @@ final class DialogGUITests: XCTestCase {
     }
 
     override class func tearDown() {
+        gui?.close()
         session.remove()
         super.tearDown()
     }

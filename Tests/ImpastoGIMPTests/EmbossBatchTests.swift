@@ -75,6 +75,7 @@ final class EmbossBatchTests: XCTestCase {
             (let* ((t (impasto-text)) (image (car t)) (layer (cadr t)) (group (car (gimp-layer-group-new image))))
               (gimp-image-insert-layer image group 0 0)
               (gimp-image-reorder-item image layer group 0)
+              (gimp-item-set-name group "letters")
               (gimp-item-set-lock-content group TRUE)
               (impasto-emboss image layer -1 ""))
             """),
@@ -100,9 +101,42 @@ final class EmbossBatchTests: XCTestCase {
     static let session = PrivateGimp(fonts: true)
     static let run = GimpBatch(session: session, scenarios: scenarios, prelude: helpers)
 
+    /// GIMP under a 1 GiB address-space cap, in which impasto:emboss cannot get the memory
+    /// for an 8000 × 8000 image (it wants 16 bytes a pixel at once): the procedure must fail
+    /// with the op's reason and leave the layer as it was, not turn it transparent. The second
+    /// command looks at the layer the first one left (the only image open).
+    static let starvedSession = PrivateGimp()
+    static let starved = GimpBatch(session: starvedSession, scenarios: [
+        ("emboss", """
+            (let* ((image (car (gimp-image-new 8000 8000 RGB)))
+                   (layer (car (gimp-layer-new image 8000 8000 RGBA-IMAGE "big" 100 LAYER-MODE-NORMAL))))
+              (gimp-image-insert-layer image layer 0 0)
+              (gimp-context-set-foreground '(200 100 50))
+              (gimp-drawable-fill layer FILL-FOREGROUND)
+              (plug-in-impasto-emboss RUN-NONINTERACTIVE image layer 10 10 0 0 0 -1 ""))
+            """),
+        ("layer", """
+            (let* ((image (vector-ref (cadr (gimp-image-list)) 0))
+                   (layer (car (gimp-image-get-active-layer image)))
+                   (pixels (map (lambda (p) (vector->list (cadr (gimp-drawable-get-pixel layer (car p) (cadr p)))))
+                                '((0 0) (4000 4000) (7999 0) (7999 7999)))))
+              (if (not (equal? pixels '((200 100 50 255) (200 100 50 255) (200 100 50 255) (200 100 50 255))))
+                  (error "the layer changed" pixels)))
+            """),
+    ], prelude: "", addressSpace: 1 << 30)
+
     override class func tearDown() {
         session.remove()
+        starvedSession.remove()
         super.tearDown()
+    }
+
+    func testWithoutTheMemoryForTheImageEmbossFailsAndLeavesTheLayer() {
+        guard case .error(let message) = Self.starved.outcome("emboss") else {
+            return XCTFail("emboss without the memory for its image must fail; GIMP said:\n\(Self.starved.log)")
+        }
+        XCTAssertTrue(message.contains("impasto:emboss: not enough memory for a 8000×8000 image"), message)
+        XCTAssertEqual(Self.starved.outcome("layer"), .success, "the layer is unchanged: \(Self.starved.log)")
     }
 
 
@@ -196,7 +230,8 @@ final class EmbossBatchTests: XCTestCase {
         guard case .error(let message) = Self.run.outcome("locked-group") else {
             return XCTFail("a layer in a locked group must not report success; GIMP said:\n\(Self.run.log)")
         }
-        XCTAssertTrue(message.contains("or of a group it is in"), message)
+        XCTAssertTrue(message.contains("the pixels of layer group \"letters\" (which holds \"Impasto\") are locked; "
+                                       + "unlock them in the Layers dialog first."), message)
     }
 
     func testLastValuesForgetAShadingPictureThatWasClosed() throws {

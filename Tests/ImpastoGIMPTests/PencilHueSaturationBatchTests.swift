@@ -69,6 +69,7 @@ final class PencilHueSaturationBatchTests: XCTestCase {
             """),
         ("locked-error", """
             (let ((i (impasto-open)))
+              (gimp-item-set-name (impasto-drawable i) "astronaut")
               (gimp-item-set-lock-content (impasto-drawable i) TRUE)
               (impasto-pencil i -60 45 8 0))
             """),
@@ -202,7 +203,7 @@ final class PencilHueSaturationBatchTests: XCTestCase {
 
     func testLayerGroupsAndLockedLayersFailWithAClearMessage() {
         for (scenario, text) in [("group-error", "a layer group has no pixels of its own"),
-                                 ("locked-error", "the pixels of this layer are locked")] {
+                                 ("locked-error", "the pixels of layer \"astronaut\" are locked; unlock them in the Layers dialog first.")] {
             guard case .error(let message) = Self.run.outcome(scenario) else {
                 XCTFail("\(scenario) must fail; GIMP said:\n\(Self.run.log)")
                 continue

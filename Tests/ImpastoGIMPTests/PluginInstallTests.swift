@@ -11,12 +11,12 @@ final class PluginInstallTests: XCTestCase {
                    removing: ["GIMP2_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "GEGL_PATH"])
     }
 
-    /// Every file below `root`, relative to it.
-    func files(below root: URL) -> Set<String> {
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    /// Every file (or with `.isDirectoryKey`, every folder) below `root`, relative to it.
+    func files(below root: URL, _ kind: URLResourceKey = .isRegularFileKey) -> Set<String> {
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [kind])
         var found: Set<String> = []
         while let url = walker?.nextObject() as? URL {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            if (try? url.resourceValues(forKeys: [kind]).allValues[kind] as? Bool) == true {
                 found.insert(String(url.path.dropFirst(root.path.count + 1)))
             }
         }
@@ -30,6 +30,7 @@ final class PluginInstallTests: XCTestCase {
         let first = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(first.status, 0, first.output)
         XCTAssertEqual(files(below: home), [".config/GIMP/2.10/plug-ins/impasto/impasto",
+                                            ".config/GIMP/2.10/plug-ins/impasto/installed-folders",
                                             ".config/GIMP/2.10/brushes/impasto-bristle.gih",
                                             ".config/GIMP/2.10/dynamics/impasto-bristle.gdyn",
                                             ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"])
@@ -47,6 +48,36 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto").path))
     }
 
+    func testUninstallRemovesTheFoldersTheInstallCreatedAndNoOther() throws {
+        let home = BuildProducts.temporaryDirectory("folders")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME": home.path]
+        // Into an empty home: every folder is the install's, and all go again.
+        XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
+        let removed = install(["--uninstall"], env)
+        XCTAssertEqual(removed.status, 0, removed.output)
+        XCTAssertEqual(files(below: home, .isDirectoryKey), [], removed.output)
+
+        // The user's own folders stay, even empty; a folder the install made but that now
+        // holds something else of the user's stays too.
+        let manager = FileManager.default
+        let profile = home.appendingPathComponent(".config/GIMP/2.10")
+        for folder in ["brushes", "dynamics"] {
+            try manager.createDirectory(at: profile.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        manager.createFile(atPath: profile.appendingPathComponent("brushes/mine.gbr").path, contents: Data([1]))
+        XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
+        let gegl = home.appendingPathComponent(".local/share/gegl-0.4/plug-ins")
+        manager.createFile(atPath: gegl.appendingPathComponent("other.so").path, contents: Data([1]))
+        let again = install(["--uninstall"], env)
+        XCTAssertEqual(again.status, 0, again.output)
+        XCTAssertEqual(files(below: home), [".config/GIMP/2.10/brushes/mine.gbr", ".local/share/gegl-0.4/plug-ins/other.so"],
+                       again.output)
+        XCTAssertEqual(files(below: home, .isDirectoryKey), [".config", ".config/GIMP", ".config/GIMP/2.10", ".config/GIMP/2.10/brushes",
+                                              ".config/GIMP/2.10/dynamics", ".local", ".local/share",
+                                              ".local/share/gegl-0.4", ".local/share/gegl-0.4/plug-ins"], again.output)
+    }
+
     func testHonoursGimp2DirectoryAndXdgDataHome() {
         let root = BuildProducts.temporaryDirectory("xdg")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -57,6 +88,7 @@ final class PluginInstallTests: XCTestCase {
         let result = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(files(below: root), ["profile/plug-ins/impasto/impasto",
+                                            "profile/plug-ins/impasto/installed-folders",
                                             "profile/brushes/impasto-bristle.gih",
                                             "profile/dynamics/impasto-bristle.gdyn",
                                             "data/gegl-0.4/plug-ins/libimpasto-gegl.so"])

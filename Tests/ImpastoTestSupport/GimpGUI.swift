@@ -5,10 +5,18 @@ import Foundation
 /// RUN-INTERACTIVE, a driver moves the pointer and presses keys with xdotool, and scrot takes
 /// screenshots. The plug-in reports where its dialog's widgets are on the screen (the
 /// IMPASTO_UI_GEOMETRY file), so the driver does not depend on the layout.
+///
+/// Xvfb runs under a watchdog shell that ends it when the shell's standard input (the
+/// `lifeline` pipe, whose only writer is this process) closes: `close()` closes it, and so
+/// does the kernel when the test process ends, however it ends; a static GimpGUI is never
+/// deinitialised, so without this the display outlived `swift test`.
 public final class GimpGUI {
     public let session: PrivateGimp
     public let display: String
-    private let xvfb: Process
+    /// The Xvfb server's process ID.
+    public let xvfbProcessID: Int32
+    private let watchdog: Process
+    private let lifeline: Pipe
     private let geometryFile: URL
     private var consumedLines = 0
 
@@ -43,21 +51,38 @@ public final class GimpGUI {
             return nil
         }
         let pipe = Pipe()
-        xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xvfb.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = pipe
-        xvfb.standardError = FileHandle.nullDevice
-        do { try xvfb.run() } catch {
+        lifeline = Pipe()
+        // Only this process may hold the writing end, or the watchdog would never see it close
+        // (GIMP and the tools are started later and must not inherit it).
+        _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watchdog.arguments = ["-c", """
+            Xvfb -displayfd 1 -screen 0 1600x1000x24 -nolisten tcp </dev/null & xvfb=$!
+            echo "pid $xvfb"
+            cat >/dev/null
+            kill $xvfb; wait $xvfb
+            """]
+        watchdog.standardInput = lifeline
+        watchdog.standardOutput = pipe
+        watchdog.standardError = FileHandle.nullDevice
+        do { try watchdog.run() } catch {
             Self.problem = "Xvfb did not start: \(error)"
             return nil
         }
-        var number = ""
-        while let byte = try? pipe.fileHandleForReading.read(upToCount: 1), let c = byte.first, c != 10 {
-            number.append(Character(UnicodeScalar(c)))
+        // Two lines, in either order: "pid N" from the watchdog, the display number from Xvfb.
+        var pid: Int32?, number: String?
+        while pid == nil || number == nil {
+            var line = ""
+            while let byte = try? pipe.fileHandleForReading.read(upToCount: 1), let c = byte.first, c != 10 {
+                line.append(Character(UnicodeScalar(c)))
+            }
+            if line.hasPrefix("pid ") { pid = Int32(line.dropFirst(4)) } else if !line.isEmpty { number = line } else { break }
         }
-        guard !number.isEmpty else {
+        xvfbProcessID = pid ?? -1
+        guard pid != nil, let number else {
             Self.problem = "Xvfb gave no display number"
+            try? lifeline.fileHandleForWriting.close()
             return nil
         }
         display = ":" + number
@@ -65,9 +90,15 @@ public final class GimpGUI {
 
     public private(set) static var problem = ""
 
+    /// Ends Xvfb (closing the lifeline is all it takes) and waits for it to be gone.
+    public func close() {
+        guard watchdog.isRunning else { return }
+        try? lifeline.fileHandleForWriting.close()
+        watchdog.waitUntilExit()
+    }
+
     deinit {
-        xvfb.terminate()
-        xvfb.waitUntilExit()
+        close()
     }
 
     /// Runs GIMP with one `-b` per command (each with `prelude`), then quits; `drive` runs
