@@ -51,7 +51,7 @@ let package = Package(
         // GIMP's brush files (.gih, .gbr, .gdyn) and pipe-selection rules for the bristle brush.
         .target(name: "ImpastoBrushFiles", dependencies: ["ImpastoKernels"]),
         // What the GIMP front-ends share that is no GIMP API call: dialog layouts, labels.
-        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels"]),
+        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "ImpastoGegl", "ImpastoBrushFiles", "CGEGL"]),
         // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
         .target(name: "CImpastoUI", dependencies: ["CGIMP"],
                 cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),

@@ -184,3 +184,37 @@ extension BristleBrush {
         return coverage
     }
 }
+
+extension BristleBrush {
+    /// Writes the brush and the dynamics into a GIMP profile folder, as
+    /// brushes/impasto-bristle.gih and dynamics/impasto-bristle.gdyn, each written beside its
+    /// place and renamed over it (GIMP never reads half a file); returns what went wrong, or nil.
+    public func write(intoProfile profile: String) -> String? {
+        let base = profile.hasSuffix("/") ? String(profile.dropLast()) : profile
+        if let problem = Self.put(gih(), at: "\(base)/brushes/\(Self.fileName).gih") { return problem }
+        return Self.put(Array(Self.dynamics().utf8), at: "\(base)/dynamics/\(Self.fileName).gdyn")
+    }
+
+    private static func put(_ bytes: [UInt8], at path: String) -> String? {
+        makeFolders(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+        let temporary = "\(path).new.\(getpid())"
+        guard let file = fopen(temporary, "wb") else { return "cannot write \(temporary): \(String(cString: strerror(errno)))" }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file) == 0
+        guard written == bytes.count, closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return "cannot write \(path): \(reason)"
+        }
+        return nil
+    }
+
+    /// `mkdir -p`: every missing folder of `path`.
+    private static func makeFolders(_ path: String) {
+        var partial = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            partial += "/" + part
+            mkdir(partial, 0o755)
+        }
+    }
+}

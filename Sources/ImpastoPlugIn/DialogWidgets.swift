@@ -1,5 +1,6 @@
 import CGIMP
 import CImpastoUI
+import ImpastoFrontEnd
 import ImpastoKernels
 
 /// What the dialogs' own editors (the pencil pad, the hemisphere editor, the brush preview)

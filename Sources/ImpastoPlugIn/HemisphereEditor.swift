@@ -1,5 +1,6 @@
 import CGIMP
 import CImpastoUI
+import ImpastoFrontEnd
 import ImpastoGegl
 import ImpastoKernels
 
@@ -11,49 +12,6 @@ import ImpastoKernels
 /// values; scripts use presets), and OK passes it to impasto:emboss as its "custom" preset.
 final class HemisphereEditor {
     typealias Look = Hemisphere.Look
-
-    /// The custom look's parameters (dialog-only), as `Hemisphere.Look` declares them: the
-    /// switch, the lights, the material (its colour as three channels).
-    static let parameters: [ProcedureParameter] =
-        [ProcedureParameter.boolean("custom-look", default: false,
-                                    "Use the lights and material of the hemisphere editor").onlyInDialog()]
-        + Look.parameters.flatMap { declared -> [ProcedureParameter] in
-            if case .color = declared.kind { return ProcedureParameter.channels(of: declared) }
-            return [ProcedureParameter(declared)]
-        }.map { $0.onlyInDialog() }
-
-    /// impasto:emboss's look properties for these arguments: the preset, or the custom look.
-    static func look(_ arguments: ProcedureArguments) -> [(String, GeglValue)] {
-        guard arguments.bool("custom-look") else {
-            return [(EmbossSettings.Parameters.preset.name, .enumNick(arguments.name(EmbossSettings.Parameters.preset.name)))]
-        }
-        return [(EmbossSettings.Parameters.preset.name, .enumNick(Hemisphere.customLook))]
-            + arguments.geglProperties(Look.parameters)
-    }
-
-    /// Light n's position in the arguments.
-    private static func position(_ n: Int, _ arguments: ProcedureArguments) -> SIMD3<Double> {
-        let p = Look.light(n)
-        return SIMD3(arguments.double(p[0].name), arguments.double(p[1].name), arguments.double(p[2].name))
-    }
-
-    /// The hemisphere the op will use (`Hemisphere.custom`, as the op builds its custom preset).
-    static func hemisphere(_ arguments: ProcedureArguments) -> Hemisphere {
-        guard arguments.bool("custom-look") else {
-            return Hemisphere.preset(named: arguments.name(EmbossSettings.Parameters.preset.name)) ?? .standard
-        }
-        let lights = (1 ... Look.lightCount).map { n in
-            let v = Look.light(n).map { Float(arguments.double($0.name)) }
-            return HemisphereLight(x: v[0], y: v[1], z: v[2], hue: v[3], saturation: v[4], brightness: v[5])
-        }
-        let colour = SIMD3<Float>(Float(arguments.double("\(Look.color.name)-red")),
-                                  Float(arguments.double("\(Look.color.name)-green")),
-                                  Float(arguments.double("\(Look.color.name)-blue")))
-        return .custom(lights: lights, model: MaterialModel(rawValue: arguments.int(Look.model.name)) ?? .shiny,
-                       baseColor: colour, shininess: Float(arguments.double(Look.shininess.name)),
-                       metalness: Float(arguments.double(Look.metalness.name)),
-                       roughness: Float(arguments.double(Look.roughness.name)))
-    }
 
     static let size = 220
     unowned let dialog: ProcedureDialog
@@ -187,7 +145,7 @@ final class HemisphereEditor {
         let point = SIMD2(x, y)
         if kind == 0 {
             // Pick the nearest handle.
-            let positions = (1 ... Look.lightCount).map { Self.position($0, dialog.arguments) }
+            let positions = (1 ... Look.lightCount).map { CustomLook.position($0, dialog.arguments) }
             selected = (handles.nearest(to: point, among: positions) ?? 0) + 1
             if let lightChooser { quiet = true; impasto_ui_combo_set(lightChooser, Int32(selected - 1)); quiet = false }
             showSelected()
@@ -205,7 +163,7 @@ final class HemisphereEditor {
         cairo_set_source_rgb(cr, 0.16, 0.16, 0.17)
         cairo_paint(cr)
         let side = Int(min(width, height))
-        let hemisphere = Self.hemisphere(dialog.arguments)
+        let hemisphere = CustomLook.hemisphere(dialog.arguments)
         if rendered != hemisphere || surface == nil { renderSurface(hemisphere, side: side) }
         if let surface {
             cairo_set_source_surface(cr, surface, (width - Double(side)) / 2, (height - Double(side)) / 2)
@@ -214,7 +172,7 @@ final class HemisphereEditor {
         guard dialog.arguments.bool("custom-look") else { return }
         let handles = handles(width: width, height: height)
         for n in 1 ... Look.lightCount where dialog.arguments.double(Look.light(n)[5].name) > 0 || n == selected {
-            let p = handles.handle(of: Self.position(n, dialog.arguments))
+            let p = handles.handle(of: CustomLook.position(n, dialog.arguments))
             cairo_new_path(cr)
             cairo_arc(cr, p.x, p.y, n == selected ? 7 : 5, 0, 2 * .pi)
             cairo_set_source_rgb(cr, 0, 0, 0)

@@ -1,5 +1,6 @@
 import CGIMP
 import CImpastoUI
+import ImpastoFrontEnd
 import ImpastoGegl
 
 /// A procedure's dialog (RUN-INTERACTIVE): one control per parameter of its table — the same
@@ -209,7 +210,7 @@ final class ProcedureDialog {
 
     /// Back to the defaults (Reset).
     func reset() {
-        let defaults = ProcedureArguments.defaults(for: procedure.parameters).takingPaths(of: image)
+        let defaults = ProcedureArguments.defaults(for: procedure.parameters).takingPaths(of: image, in: ProcedureRunner.host)
         quiet = true
         for (i, control) in controls.enumerated() {
             arguments.values[i] = defaults.values[i]
@@ -281,8 +282,9 @@ protocol DialogProcedure: ImpastoProcedure {
 extension FilterProcedure {
     /// The preview: the procedure's own filter over the visible area.
     static func renderFilterPreview(_ dialog: ProcedureDialog) {
-        guard let area = dialog.previewArea, let filter = try? filter(for: dialog.arguments),
-              let result = try? filter.preview(of: dialog.drawable, rect: area) else { return }
+        guard let area = dialog.previewArea,
+              let result = preview(of: dialog.drawable, in: ProcedureRunner.host, arguments: dialog.arguments, rect: area)
+        else { return }
         dialog.drawPreview(result.pixels, rowstride: result.rowstride)
     }
 }

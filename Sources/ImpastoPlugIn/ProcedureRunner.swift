@@ -1,9 +1,13 @@
 import CGIMP
+import ImpastoFrontEnd
 import ImpastoGegl
 
-/// What every Impasto procedure shares: registration, argument decoding and validation,
-/// run modes and last-used values, drawable checks, one undo group, the error message.
+/// How GIMP 2.10 runs an Impasto procedure: registration in its PDB, argument decoding, run
+/// modes and last-used values, the dialog; the checks and the work are the procedure's own
+/// (`checkTarget`, `perform`), shared with GIMP 3.
 enum ProcedureRunner {
+    static let host = Gimp210()
+
     /// (run-mode, image, drawable), before each procedure's own parameters.
     static let drawableParameters: [(GimpPDBArgType, String, String)] = [
         (GIMP_PDB_INT32, "run-mode", "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), RUN-WITH-LAST-VALS (2) }"),
@@ -50,11 +54,9 @@ enum ProcedureRunner {
                 arguments = try decode(procedure, params.dropFirst(leading))
             default:
                 // The last values (a path from another image: the image's active path).
-                arguments = LastValues.load(procedure).forgettingVanishedDrawables().takingPaths(of: image)
+                arguments = LastValues.load(procedure).forgettingVanishedDrawables(in: host).takingPaths(of: image, in: host)
             }
-            if procedure.target == .drawable {
-                try checkDrawable(procedure, image: image, drawable: drawable)
-            }
+            try procedure.checkTarget(ProcedureCall(host: host, image: image, drawable: drawable, arguments: arguments))
             Gegl.initialize()
             if runMode == GIMP_RUN_INTERACTIVE {
                 guard let chosen = ProcedureDialog.run(procedure, image: image, drawable: drawable, arguments: arguments) else {
@@ -62,23 +64,9 @@ enum ProcedureRunner {
                 }
                 arguments = chosen
             }
-            for (parameter, value) in zip(procedure.parameters, arguments.values) {
-                if let problem = parameter.problem(with: value) {
-                    throw .calling("\(procedure.name): \(problem).")
-                }
-            }
-            try procedure.validate(image: image, drawable: drawable, arguments: arguments)
-            switch procedure.target {
-            case .drawable:
-                gimp_image_undo_group_start(image)
-                defer { gimp_image_undo_group_end(image) }
-                try procedure.apply(image: image, drawable: drawable, arguments: arguments)
-            case .none:
-                try procedure.apply(image: -1, drawable: -1, arguments: arguments)
-            }
-
+            try procedure.perform(ProcedureCall(host: host, image: image, drawable: drawable, arguments: arguments))
             LastValues.store(arguments, for: procedure)
-            if runMode != GIMP_RUN_NONINTERACTIVE { gimp_displays_flush() }
+            if runMode != GIMP_RUN_NONINTERACTIVE { host.flushDisplays() }
         }
     }
 
@@ -101,80 +89,6 @@ enum ProcedureRunner {
             next += 1
         }
         return arguments
-    }
-
-    /// Why `drawable` cannot be painted on or filtered (it is not a drawable of `image`, is a
-    /// group, is locked or indexed), as an error for `procedure`.
-    static func checkDrawable(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32)
-        throws(ProcedureFailure) {
-        guard gimp_image_is_valid(image) != 0 else {
-            throw .calling("\(procedure.name): image \(image) does not exist.")
-        }
-        guard gimp_item_is_valid(drawable) != 0, gimp_item_is_drawable(drawable) != 0 else {
-            throw .calling("\(procedure.name): item \(drawable) is not a drawable (a layer, layer mask or channel).")
-        }
-        guard gimp_item_get_image(drawable) == image else {
-            throw .calling("\(procedure.name): drawable \(drawable) does not belong to image \(image).")
-        }
-        guard gimp_item_is_group(drawable) == 0 else {
-            throw .execution("\(procedure.name): a layer group has no pixels of its own; "
-                             + "choose a layer inside it, or merge the group first.")
-        }
-        var item = drawable
-        while item > 0 {  // the layer, then each group it is in
-            guard gimp_item_get_lock_content(item) == 0 else {
-                var whose = "\(kind(of: item)) \(quotedName(item))"
-                if item != drawable { whose += " (which holds \(quotedName(drawable)))" }
-                throw .execution("\(procedure.name): the pixels of \(whose) are locked; unlock them in the Layers dialog first.")
-            }
-            item = gimp_item_get_parent(item)
-        }
-        guard gimp_drawable_is_indexed(drawable) == 0 else {
-            throw .execution("\(procedure.name): indexed images are not supported; "
-                             + "convert the image to RGB or grayscale first (Image → Mode → RGB).")
-        }
-    }
-}
-
-/// An item's name as the Layers dialog shows it, in quotes, for messages.
-private func quotedName(_ item: Int32) -> String {
-    guard let name = gimp_item_get_name(item) else { return "\"\"" }
-    defer { g_free(name) }
-    return "\"\(String(cString: name))\""
-}
-
-/// What the Layers and Channels dialogs call `item`, for messages.
-private func kind(of item: Int32) -> String {
-    gimp_item_is_group(item) != 0 ? "layer group"
-        : gimp_item_is_layer_mask(item) != 0 ? "layer mask"
-        : gimp_item_is_channel(item) != 0 ? "channel" : "layer"
-}
-
-extension ProcedureArguments {
-    /// The same values, with any optional drawable that no longer exists (its image was closed
-    /// since) set back to −1, so that Repeat and Re-show keep working.
-    func forgettingVanishedDrawables() -> ProcedureArguments {
-        var copy = self
-        for (i, parameter) in parameters.enumerated() {
-            guard case .drawable(optional: true) = parameter.kind, case .int(let id) = values[i], id != -1 else { continue }
-            if gimp_item_is_valid(id) == 0 || gimp_item_is_drawable(id) == 0 { copy.values[i] = .int(-1) }
-        }
-        return copy
-    }
-}
-
-extension ProcedureArguments {
-    /// The same values, with any path that is not in `image` (it was drawn in another one, or
-    /// deleted) replaced by the image's active path, for a menu call with the last values.
-    func takingPaths(of image: Int32) -> ProcedureArguments {
-        var copy = self
-        for (i, parameter) in parameters.enumerated() {
-            guard case .vectors = parameter.kind, case .int(let id) = values[i] else { continue }
-            if gimp_item_is_valid(id) == 0 || gimp_item_is_vectors(id) == 0 || gimp_item_get_image(id) != image {
-                copy.values[i] = .int(image > 0 ? gimp_image_get_active_vectors(image) : -1)
-            }
-        }
-        return copy
     }
 }
 

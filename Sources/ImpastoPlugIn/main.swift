@@ -1,4 +1,7 @@
 import CGIMP
+import ImpastoFrontEnd
+import ImpastoKernels
+import ImpastoBrushFiles
 
 /// Every PDB procedure this plug-in registers.
 let procedures: [ImpastoProcedure.Type] = [
@@ -33,7 +36,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
         returnCount?.pointee = 1
     case .failure(let failure):
         // A string after the status becomes the error message the caller sees.
-        returnValues[0].data.d_status = failure.status
+        returnValues[0].data.d_status = failure.status.pdbStatus
         returnValues[1].type = GIMP_PDB_STRING
         returnValues[1].data.d_string = strdup(failure.message)
         returnCount?.pointee = 2
@@ -44,7 +47,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
 // `impasto --write-brush PROFILE` (run by plugin-install.sh, not by GIMP): write the standard
 // "Impasto Bristle" brush and dynamics into a GIMP profile folder.
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--write-brush" {
-    if let problem = BrushFiles.write(.standard, intoProfile: CommandLine.arguments[2]) {
+    if let problem = BristleBrush.standard.write(intoProfile: CommandLine.arguments[2]) {
         fputs("impasto: \(problem)\n", stderr)
         exit(1)
     }

@@ -65,10 +65,10 @@ final class PluginInstallTests: XCTestCase {
         for folder in ["brushes", "dynamics"] {
             try manager.createDirectory(at: profile.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        manager.createFile(atPath: profile.appendingPathComponent("brushes/mine.gbr").path, contents: Data([1]))
+        XCTAssertTrue(manager.createFile(atPath: profile.appendingPathComponent("brushes/mine.gbr").path, contents: Data([1])))
         XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
         let gegl = home.appendingPathComponent(".local/share/gegl-0.4/plug-ins")
-        manager.createFile(atPath: gegl.appendingPathComponent("other.so").path, contents: Data([1]))
+        XCTAssertTrue(manager.createFile(atPath: gegl.appendingPathComponent("other.so").path, contents: Data([1])))
         let again = install(["--uninstall"], env)
         XCTAssertEqual(again.status, 0, again.output)
         XCTAssertEqual(files(below: home), [".config/GIMP/2.10/brushes/mine.gbr", ".local/share/gegl-0.4/plug-ins/other.so"],

@@ -1,12 +1,11 @@
-import CGIMP
 import ImpastoKernels
 
 /// plug-in-impasto-emboss (SPEC.md): impasto:emboss on a drawable — text, a logo or any
 /// shape becomes a shaded relief.
-enum EmbossProcedure: FilterProcedure {
-    static let name = "plug-in-impasto-emboss"
-    static let blurb = "Emboss the layer's shape into a rounded relief lit like polished metal"
-    static let help = """
+public enum EmbossProcedure: FilterProcedure {
+    public static let name = "plug-in-impasto-emboss"
+    public static let blurb = "Emboss the layer's shape into a rounded relief lit like polished metal"
+    public static let help = """
         MercurialText's effect (CIHeightFieldFromMask + CIShadedMaterial): the layer's alpha \
         (or luminance × alpha) becomes a height field that rises over radius pixels from the \
         edge with the chosen profile; its normals, scaled by scale, look up the colour in a \
@@ -15,10 +14,10 @@ enum EmbossProcedure: FilterProcedure {
         blurs the mask by that many pixels and thresholds it, so nearby shapes flow together. \
         The result keeps the shape's antialiased coverage as alpha.
         """
-    static let menuLabel = "Impasto _Emboss..."
-    static let menuPath = "<Image>/Filters/Light and Shadow"
+    public static let menuLabel = "Impasto _Emboss..."
+    public static let menuPath = "<Image>/Filters/Light and Shadow"
 
-    static let parameters: [ProcedureParameter] = [
+    public static let parameters: [ProcedureParameter] = [
         ProcedureParameter(EmbossSettings.Parameters.radius),
         ProcedureParameter(EmbossSettings.Parameters.scale),
         ProcedureParameter(EmbossSettings.Parameters.profile),
@@ -27,27 +26,20 @@ enum EmbossProcedure: FilterProcedure {
         .drawable("shading-drawable", optional: true,
                   "A picture of a lit sphere to shade from, or -1 for the procedural hemisphere").fromAnyImageInDialog(),
         .name(EmbossSettings.Parameters.preset, except: Hemisphere.customLook),
-    ] + HemisphereEditor.parameters
+    ] + CustomLook.parameters
 
-    static let progressMessage = "Impasto Emboss"
+    public static let progressMessage = "Impasto Emboss"
 
-    static func filter(for arguments: ProcedureArguments) throws(ProcedureFailure) -> DrawableFilter {
+    public static func filter(for arguments: ProcedureArguments, in host: any GimpHost) throws(ProcedureFailure) -> DrawableFilter {
         let shading = arguments.drawable("shading-drawable")
-        if let shading, gimp_drawable_is_indexed(shading) != 0 {
+        if let shading, host.isIndexed(shading) {
             throw .execution("\(name): the shading drawable is indexed; convert its image to RGB first.")
         }
         return DrawableFilter(
             operation: "impasto:emboss",
             properties: arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
-                + HemisphereEditor.look(arguments),
+                + CustomLook.properties(arguments),
             // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
             aux: shading, addsAlpha: true)
-    }
-}
-
-/// The dialog: the parameters and, in a column of its own, the hemisphere editor.
-extension EmbossProcedure: DialogProcedure {
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        _ = HemisphereEditor(dialog: dialog, side: dialog.addColumn() ?? side)
     }
 }

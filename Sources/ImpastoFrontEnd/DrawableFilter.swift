@@ -1,4 +1,4 @@
-import CGIMP
+import CGEGL
 import ImpastoGegl
 import ImpastoKernels
 
@@ -9,28 +9,35 @@ import ImpastoKernels
 /// the image relative to the drawable (a bump layer under its painting), otherwise it comes as
 /// a picture of its own. With `addsAlpha`, a layer without an alpha channel gets one first (in
 /// the same undo group), for ops whose output alpha matters.
-struct DrawableFilter {
-    var operation: String
-    var properties: [(String, GeglValue)]
-    var aux: Int32? = nil
-    var alignsAux = false
-    var addsAlpha = false
+public struct DrawableFilter {
+    public var operation: String
+    public var properties: [(String, GeglValue)]
+    public var aux: Int32? = nil
+    public var alignsAux = false
+    public var addsAlpha = false
+
+    public init(operation: String, properties: [(String, GeglValue)], aux: Int32? = nil, alignsAux: Bool = false,
+                addsAlpha: Bool = false) {
+        self.operation = operation
+        self.properties = properties
+        self.aux = aux
+        self.alignsAux = alignsAux
+        self.addsAlpha = addsAlpha
+    }
 
     /// The graph drawable → op (with its aux); returns the op's node.
-    private func build(_ graph: GeglGraph, on drawable: Int32) -> OpaquePointer {
-        let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
+    private func build(_ graph: GeglGraph, on drawable: Int32, in host: any GimpHost) -> OpaquePointer {
+        let source = host.buffer(drawable)
         let input = graph.node("gegl:buffer-source", [("buffer", .buffer(source))])
         let op = graph.node(operation, properties)
         graph.chain([input, op])
         if let aux {
-            let picture = GeglBufferRef(owning: gimp_drawable_get_buffer(aux))
+            let picture = host.buffer(aux)
             var auxSource = graph.node("gegl:buffer-source", [("buffer", .buffer(picture))])
             if alignsAux {
-                var (ax, ay, dx, dy): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-                gimp_drawable_offsets(aux, &ax, &ay)
-                gimp_drawable_offsets(drawable, &dx, &dy)
-                let shift = graph.node("gegl:translate", [("x", .double(Double(ax - dx))),
-                                                          ("y", .double(Double(ay - dy)))])
+                let (a, d) = (host.offsets(aux), host.offsets(drawable))
+                let shift = graph.node("gegl:translate", [("x", .double(Double(a.x) - Double(d.x))),
+                                                          ("y", .double(Double(a.y) - Double(d.y)))])
                 graph.chain([auxSource, shift])
                 auxSource = shift
             }
@@ -39,7 +46,7 @@ struct DrawableFilter {
         return op
     }
 
-    func checkOperation() throws(ProcedureFailure) {
+    public func checkOperation() throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
             throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
                              + "where GEGL looks (run plugin-install.sh again)")
@@ -49,28 +56,25 @@ struct DrawableFilter {
     /// Runs the op over `drawable` the way GIMP's own filters do: only the selection's
     /// bounding box is rendered, into the shadow buffer, which GIMP then merges through the
     /// selection mask (so partial selections blend) as one undo step.
-    func apply(to drawable: Int32, progress message: String) throws(ProcedureFailure) {
+    public func apply(to drawable: Int32, in host: any GimpHost, progress message: String) throws(ProcedureFailure) {
         try checkOperation()
-        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
+        guard let rect = host.selectionBounds(drawable) else {
             return  // the selection does not touch this drawable: nothing to change
         }
-        if addsAlpha, gimp_item_is_layer(drawable) != 0, gimp_drawable_has_alpha(drawable) == 0,
-           gimp_layer_add_alpha(drawable) == 0 {
+        if addsAlpha, host.isLayer(drawable), !host.hasAlpha(drawable), !host.addAlpha(drawable) {
             throw .execution("could not add an alpha channel to the layer")
         }
-        let rect = GeglRectangle(x: x, y: y, width: width, height: height)
-        gimp_progress_init(message)
+        host.progressStart(message)
         let refusal = OperationWarnings(of: operation)
         do {
             let graph = GeglGraph()
-            let op = build(graph, on: drawable)
-            let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
+            let op = build(graph, on: drawable, in: host)
+            let shadow = host.shadowBuffer(drawable)
             let output = graph.node("gegl:write-buffer", [("buffer", .buffer(shadow))])
             graph.chain([op, output])
             refusal.listen {
                 graph.process(output, rect: rect) { done in
-                    gimp_progress_update(done)
+                    host.progress(done)
                     return true
                 }
             }
@@ -78,20 +82,21 @@ struct DrawableFilter {
         }
         // The op's output was left unwritten: merging it would empty the layer.
         if let reason = refusal.first { throw .execution(reason) }
-        gimp_progress_update(1)
-        guard gimp_drawable_merge_shadow(drawable, 1) != 0 else {
+        host.progress(1)
+        guard host.mergeShadow(drawable) else {
             throw .execution("GIMP did not accept the result (is the layer or a group it is in locked?)")
         }
-        gimp_drawable_update(drawable, x, y, width, height)
+        host.update(drawable, rect)
     }
 
     /// The op's result over `rect` of `drawable` as 8-bit pixels in the drawable's own
     /// channel layout, for GIMP's drawable preview.
-    func preview(of drawable: Int32, rect: GeglRectangle) throws(ProcedureFailure) -> (pixels: [UInt8], rowstride: Int) {
+    public func preview(of drawable: Int32, in host: any GimpHost, rect: GeglRectangle) throws(ProcedureFailure)
+        -> (pixels: [UInt8], rowstride: Int) {
         try checkOperation()
         let graph = GeglGraph()
-        let op = build(graph, on: drawable)
-        return DrawableFilter.pixels(of: drawable, rect: rect) { format, pointer, rowstride in
+        let op = build(graph, on: drawable, in: host)
+        return DrawableFilter.pixels(of: drawable, in: host, rect: rect) { format, pointer, rowstride in
             var r = rect
             gegl_node_blit(op, 1.0, &r, babl_format(format), pointer, Int32(rowstride), GEGL_BLIT_DEFAULT)
         }
@@ -99,9 +104,9 @@ struct DrawableFilter {
 
     /// 8-bit pixels for `rect` in `drawable`'s channel layout, filled by `fill` (given the
     /// babl format, the memory and its rowstride).
-    static func pixels(of drawable: Int32, rect: GeglRectangle,
-                       fill: (String, UnsafeMutableRawPointer, Int) -> Void) -> (pixels: [UInt8], rowstride: Int) {
-        let gray = gimp_drawable_is_gray(drawable) != 0, alpha = gimp_drawable_has_alpha(drawable) != 0
+    public static func pixels(of drawable: Int32, in host: any GimpHost, rect: GeglRectangle,
+                              fill: (String, UnsafeMutableRawPointer, Int) -> Void) -> (pixels: [UInt8], rowstride: Int) {
+        let gray = host.isGray(drawable), alpha = host.hasAlpha(drawable)
         let format = (gray ? "Y'" : "R'G'B'") + (alpha ? "A" : "") + " u8"
         let channels = (gray ? 1 : 3) + (alpha ? 1 : 0)
         let rowstride = max(0, Int(rect.width)) * channels
@@ -162,27 +167,33 @@ final class OperationWarnings {
 
 /// A procedure that is one GEGL op over its drawable: its apply and its dialog's preview both
 /// come from `filter(for:)`.
-protocol FilterProcedure: ImpastoProcedure {
+public protocol FilterProcedure: ImpastoProcedure {
     static var progressMessage: String { get }
     /// The op and its values for these arguments (after the runner validated them).
-    static func filter(for arguments: ProcedureArguments) throws(ProcedureFailure) -> DrawableFilter
+    static func filter(for arguments: ProcedureArguments, in host: any GimpHost) throws(ProcedureFailure) -> DrawableFilter
 }
 
 extension FilterProcedure {
     /// The op must exist and accept its aux drawable before the undo group opens.
-    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
-        try filter(for: arguments).checkOperation()
+    public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {
+        try filter(for: call.arguments, in: call.host).checkOperation()
     }
 
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {
-        try filter(for: arguments).apply(to: drawable, progress: progressMessage)
+    public static func apply(_ call: ProcedureCall) throws(ProcedureFailure) {
+        try filter(for: call.arguments, in: call.host).apply(to: call.drawable, in: call.host, progress: progressMessage)
+    }
+
+    /// The preview: the procedure's own filter over `rect` of the drawable.
+    public static func preview(of drawable: Int32, in host: any GimpHost, arguments: ProcedureArguments,
+                               rect: GeglRectangle) -> (pixels: [UInt8], rowstride: Int)? {
+        try? filter(for: arguments, in: host).preview(of: drawable, in: host, rect: rect)
     }
 }
 
 extension ProcedureArguments {
     /// The values of an op's declared properties that this procedure has, as GEGL takes them:
     /// numbers as doubles, switches as booleans, choices by nick, a colour from its channels.
-    func geglProperties(_ declared: [EffectParameter]) -> [(String, GeglValue)] {
+    public func geglProperties(_ declared: [EffectParameter]) -> [(String, GeglValue)] {
         declared.compactMap { property in
             let name = property.name
             if case .color = property.kind {

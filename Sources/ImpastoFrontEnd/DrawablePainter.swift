@@ -1,4 +1,4 @@
-import CGIMP
+import CGEGL
 import ImpastoGegl
 import ImpastoKernels
 
@@ -6,7 +6,7 @@ import ImpastoKernels
 /// tools do: into the shadow buffer, which GIMP merges through the selection mask (a partial
 /// selection paints partly) as one undo step. Only the part of the selection within reach of
 /// the strokes is touched, in bands of rows, so memory stays bounded on huge images.
-enum DrawablePainter {
+public enum DrawablePainter {
     /// Rows painted at a time.
     static let band: Int32 = 256
 
@@ -19,13 +19,10 @@ enum DrawablePainter {
         var offsets: (x: Int32, y: Int32)
     }
 
-    static func target(_ drawable: Int32, polylines: [[SIMD2<Double>]], lineWidth: Double) -> Target? {
-        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        guard gimp_drawable_mask_intersect(drawable, &x, &y, &width, &height) != 0, width > 0, height > 0 else {
-            return nil
-        }
-        var ox: Int32 = 0, oy: Int32 = 0
-        gimp_drawable_offsets(drawable, &ox, &oy)
+    static func target(_ drawable: Int32, in host: any GimpHost, polylines: [[SIMD2<Double>]], lineWidth: Double) -> Target? {
+        guard let selection = host.selectionBounds(drawable) else { return nil }
+        let (x, y, width, height) = (selection.x, selection.y, selection.width, selection.height)
+        let (ox, oy) = host.offsets(drawable)
         let points = polylines.joined().filter { $0.x.isFinite && $0.y.isFinite }
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
               let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return nil }
@@ -43,7 +40,7 @@ enum DrawablePainter {
 
     /// `rect` of `source` (a drawable's buffer, drawable coordinates, the drawable at
     /// `offsets` in the image) with the polylines stroked over it, each composited in turn.
-    static func stroked(_ source: GeglBufferRef, rect: GeglRectangle, offsets: (x: Int32, y: Int32),
+    public static func stroked(_ source: GeglBufferRef, rect: GeglRectangle, offsets: (x: Int32, y: Int32),
                         _ polylines: [[SIMD2<Double>]], lineWidth: Double, color: SIMD4<Float>) -> StrokeCanvas {
         var canvas = StrokeCanvas(width: Int(rect.width), height: Int(rect.height),
                                   originX: Int(rect.x) + Int(offsets.x), originY: Int(rect.y) + Int(offsets.y),
@@ -55,13 +52,13 @@ enum DrawablePainter {
     /// Strokes every polyline with `lineWidth` and composites each, in `color` (straight
     /// R'G'B'A; alpha is the paint's opacity), over `drawable`; each polyline is one shape and
     /// the next goes over it, as in StrokeCanvas. `progress` is told the fraction done.
-    static func paint(_ polylines: [[SIMD2<Double>]], lineWidth: Double, color: SIMD4<Float>, on drawable: Int32,
-                      progress: (Double) -> Void) throws(ProcedureFailure) {
-        guard let target = target(drawable, polylines: polylines, lineWidth: lineWidth) else { return }
+    public static func paint(_ polylines: [[SIMD2<Double>]], lineWidth: Double, color: SIMD4<Float>, on drawable: Int32,
+                             in host: any GimpHost, progress: (Double) -> Void) throws(ProcedureFailure) {
+        guard let target = target(drawable, in: host, polylines: polylines, lineWidth: lineWidth) else { return }
         let region = target.region
         do {
-            let source = GeglBufferRef(owning: gimp_drawable_get_buffer(drawable))
-            let shadow = GeglBufferRef(owning: gimp_drawable_get_shadow_buffer(drawable))
+            let source = host.buffer(drawable)
+            let shadow = host.shadowBuffer(drawable)
             // GIMP merges the whole selection's box from the shadow: it must hold the pixels.
             source.copy(target.selection, to: shadow)
             var top = region.y
@@ -76,9 +73,9 @@ enum DrawablePainter {
             }
             shadow.flush()
         }
-        guard gimp_drawable_merge_shadow(drawable, 1) != 0 else {
+        guard host.mergeShadow(drawable) else {
             throw .execution("GIMP did not accept the painting (is the layer or a group it is in locked?)")
         }
-        gimp_drawable_update(drawable, region.x, region.y, region.width, region.height)
+        host.update(drawable, region)
     }
 }

@@ -1,4 +1,3 @@
-import CGIMP
 import ImpastoKernels
 
 /// One PDB parameter of an Impasto procedure (after run-mode, image, drawable).
@@ -8,8 +7,8 @@ import ImpastoKernels
 /// paths, a preset named by a string — is declared here. The same table gives the PDB
 /// signature, decodes and validates Script-Fu's arguments, keeps the last-used values, and
 /// drives the dialog.
-struct ProcedureParameter {
-    enum Kind {
+public struct ProcedureParameter {
+    public enum Kind {
         case float(ClosedRange<Double>)
         case integer(ClosedRange<Int32>)
         case boolean
@@ -23,29 +22,29 @@ struct ProcedureParameter {
         case vectors
     }
 
-    let name: String
-    let kind: Kind
-    let defaultValue: ParameterValue
-    let description: String
+    public let name: String
+    public let kind: Kind
+    public let defaultValue: ParameterValue
+    public let description: String
     /// The dialog's label.
-    let title: String
+    public let title: String
     /// The dialog's slider span (within the accepted range; its spin button takes any accepted value).
-    var sliderRange: ClosedRange<Double>? = nil
+    public var sliderRange: ClosedRange<Double>? = nil
     /// Not in the PDB signature: set by the dialog's own editor (e.g. the hemisphere's
     /// lights), kept with the last values, its default for scripts.
-    var dialogOnly = false
+    public var dialogOnly = false
     /// For a drawable: the dialog's chooser offers every open image's drawables, not only the
     /// drawable's own image's (a picture to shade from can come from anywhere).
-    var fromAnyImage = false
+    public var fromAnyImage = false
 
-    func fromAnyImageInDialog() -> ProcedureParameter {
+    public func fromAnyImageInDialog() -> ProcedureParameter {
         var copy = self
         copy.fromAnyImage = true
         return copy
     }
 
     /// The same parameter, for the dialog's editor only.
-    func onlyInDialog() -> ProcedureParameter {
+    public func onlyInDialog() -> ProcedureParameter {
         var copy = self
         copy.dialogOnly = true
         return copy
@@ -53,7 +52,7 @@ struct ProcedureParameter {
 
     /// The PDB parameter of an effect's declared parameter. (A colour has no PDB type in
     /// 2.10: `channels(of:)` gives its three floats.)
-    init(_ declared: EffectParameter) {
+    public init(_ declared: EffectParameter) {
         name = declared.name
         title = declared.title
         let range = declared.range
@@ -84,7 +83,7 @@ struct ProcedureParameter {
     }
 
     /// A colour's three channels as floats "<name>-red", "-green", "-blue" (linear, 0 … 1).
-    static func channels(of declared: EffectParameter) -> [ProcedureParameter] {
+    public static func channels(of declared: EffectParameter) -> [ProcedureParameter] {
         let value = declared.defaultColor
         return zip(["red", "green", "blue"], [value.x, value.y, value.z]).map { channel, v in
             ProcedureParameter(name: "\(declared.name)-\(channel)", kind: .float(declared.range), defaultValue: .float(v),
@@ -109,24 +108,24 @@ struct ProcedureParameter {
     }
 
     /// A switch of the plug-in's own (not an effect's), e.g. the dialog's custom-look toggle.
-    static func boolean(_ name: String, default value: Bool, _ description: String) -> ProcedureParameter {
+    public static func boolean(_ name: String, default value: Bool, _ description: String) -> ProcedureParameter {
         ProcedureParameter(name: name, kind: .boolean, defaultValue: .int(value ? 1 : 0), description: description,
                            title: title(of: name))
     }
 
-    static func vectors(_ name: String, _ description: String) -> ProcedureParameter {
+    public static func vectors(_ name: String, _ description: String) -> ProcedureParameter {
         ProcedureParameter(name: name, kind: .vectors, defaultValue: .int(-1), description: description,
                            title: title(of: name))
     }
 
-    static func drawable(_ name: String, optional: Bool, _ description: String) -> ProcedureParameter {
+    public static func drawable(_ name: String, optional: Bool, _ description: String) -> ProcedureParameter {
         ProcedureParameter(name: name, kind: .drawable(optional: optional), defaultValue: .int(-1),
                            description: description, title: title(of: name))
     }
 
     /// A choice passed by name, as a STRING: the names are `declared`'s nicks but `except`
     /// (e.g. emboss's preset, which scripts name but cannot set to "custom"); "" = the default.
-    static func name(_ declared: EffectParameter, except excluded: String) -> ProcedureParameter {
+    public static func name(_ declared: EffectParameter, except excluded: String) -> ProcedureParameter {
         var choices: [EffectParameter.Choice] = []
         if case .choice(let all, _) = declared.kind { choices = all.filter { $0.nick != excluded } }
         return ProcedureParameter(name: declared.name, kind: .name(choices), defaultValue: .string(""),
@@ -136,37 +135,15 @@ struct ProcedureParameter {
     }
 
     /// A slider's step and the digits its spin button shows, from the span it covers.
-    static func steps(for span: Double) -> (step: Double, digits: Int32) {
+    public static func steps(for span: Double) -> (step: Double, digits: Int32) {
         let digits: Int32 = span <= 400 ? 2 : 1
         var step = 1.0
         for _ in 0 ..< digits { step /= 10 }
         return (step, digits)
     }
 
-    var pdbType: GimpPDBArgType {
-        switch kind {
-        case .float: GIMP_PDB_FLOAT
-        case .integer, .boolean, .choice: GIMP_PDB_INT32
-        case .drawable: GIMP_PDB_DRAWABLE
-        case .name: GIMP_PDB_STRING
-        case .vectors: GIMP_PDB_VECTORS
-        }
-    }
-
-    /// What Script-Fu passed for this parameter, or nil if it is of another type.
-    func decode(_ param: GimpParam) -> ParameterValue? {
-        guard param.type == pdbType else { return nil }
-        switch kind {
-        case .float: return .float(param.data.d_float)
-        case .integer, .boolean, .choice: return .int(param.data.d_int32)
-        case .drawable: return .int(param.data.d_drawable)
-        case .vectors: return .int(param.data.d_vectors)
-        case .name: return .string(param.data.d_string.map { String(cString: $0) } ?? "")
-        }
-    }
-
     /// The value written back from the last-values text, or nil if it does not parse.
-    func parse(_ text: Substring) -> ParameterValue? {
+    public func parse(_ text: Substring) -> ParameterValue? {
         switch kind {
         case .float: Double(text).map { .float($0) }
         case .integer, .boolean, .choice, .drawable, .vectors: Int32(text).map { .int($0) }
@@ -174,8 +151,8 @@ struct ProcedureParameter {
         }
     }
 
-    /// Why `value` is not acceptable for this parameter, or nil if it is.
-    func problem(with value: ParameterValue) -> String? {
+    /// Why `value` is not acceptable for this parameter, or nil if it is (items are looked up in `host`).
+    public func problem(with value: ParameterValue, in host: any GimpHost) -> String? {
         switch (kind, value) {
         case (.float(let range), .float(let v)):
             guard v.isFinite, range.contains(v) else {
@@ -187,7 +164,7 @@ struct ProcedureParameter {
                 return "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(v)"
             }
         case (.vectors, .int(let id)):
-            guard gimp_item_is_valid(id) != 0, gimp_item_is_vectors(id) != 0 else {
+            guard host.isPath(id) else {
                 return "\(name) \(id) is not a path"
             }
         case (.boolean, .int(let v)):
@@ -200,7 +177,7 @@ struct ProcedureParameter {
             }
         case (.drawable(let optional), .int(let id)):
             if id == -1 && optional { return nil }
-            guard gimp_item_is_valid(id) != 0, gimp_item_is_drawable(id) != 0 else {
+            guard host.isDrawable(id) else {
                 return "\(name) \(id) is not a drawable" + (optional ? " (pass -1 for none)" : "")
             }
         case (.name(let choices), .string(let s)):
@@ -216,13 +193,13 @@ struct ProcedureParameter {
     }
 }
 
-enum ParameterValue: Equatable {
+public enum ParameterValue: Equatable {
     case float(Double)
     case int(Int32)
     case string(String)
 
     /// As the last-values store writes it (one line, so strings lose line breaks).
-    var text: String {
+    public var text: String {
         switch self {
         case .float(let v): String(v)
         case .int(let v): String(v)
@@ -232,11 +209,11 @@ enum ParameterValue: Equatable {
 }
 
 /// The values of a procedure's parameters, by name.
-struct ProcedureArguments {
-    let parameters: [ProcedureParameter]
-    var values: [ParameterValue]
+public struct ProcedureArguments {
+    public let parameters: [ProcedureParameter]
+    public var values: [ParameterValue]
 
-    static func defaults(for parameters: [ProcedureParameter]) -> ProcedureArguments {
+    public static func defaults(for parameters: [ProcedureParameter]) -> ProcedureArguments {
         ProcedureArguments(parameters: parameters, values: parameters.map(\.defaultValue))
     }
 
@@ -247,7 +224,7 @@ struct ProcedureArguments {
         return values[i]
     }
 
-    func double(_ name: String) -> Double {
+    public func double(_ name: String) -> Double {
         switch value(name) {
         case .float(let v): v
         case .int(let v): Double(v)
@@ -255,27 +232,27 @@ struct ProcedureArguments {
         }
     }
 
-    func int(_ name: String) -> Int32 {
+    public func int(_ name: String) -> Int32 {
         if case .int(let v) = value(name) { return v }
         return 0
     }
 
-    func bool(_ name: String) -> Bool { int(name) != 0 }
+    public func bool(_ name: String) -> Bool { int(name) != 0 }
 
     /// Whether the procedure has a parameter called `name`.
-    func has(_ name: String) -> Bool { parameters.contains { $0.name == name } }
+    public func has(_ name: String) -> Bool { parameters.contains { $0.name == name } }
 
     /// A path parameter's ID.
-    func vectors(_ name: String) -> Int32 { int(name) }
+    public func vectors(_ name: String) -> Int32 { int(name) }
 
     /// A drawable parameter: nil for −1 (none).
-    func drawable(_ name: String) -> Int32? {
+    public func drawable(_ name: String) -> Int32? {
         let id = int(name)
         return id == -1 ? nil : id
     }
 
     /// A name parameter, resolved: "" becomes the first name, any case the listed spelling.
-    func name(_ name: String) -> String {
+    public func name(_ name: String) -> String {
         guard case .string(let s) = value(name),
               let parameter = parameters.first(where: { $0.name == name }),
               case .name(let choices) = parameter.kind else { return "" }
@@ -285,33 +262,61 @@ struct ProcedureArguments {
 }
 
 /// Why a call failed; the message reaches the caller (Script-Fu prints it, GIMP shows it).
-struct ProcedureFailure: Error {
-    let status: GimpPDBStatusType
-    let message: String
+public struct ProcedureFailure: Error {
+    /// What kind of failure, as both GIMPs' PDB status types distinguish them.
+    public enum Status: Sendable {
+        /// The arguments were wrong (GIMP_PDB_CALLING_ERROR).
+        case calling
+        /// The work could not be done (GIMP_PDB_EXECUTION_ERROR).
+        case execution
+        /// The user closed the dialog (GIMP_PDB_CANCEL).
+        case cancelled
+    }
 
-    static func calling(_ message: String) -> ProcedureFailure {
-        ProcedureFailure(status: GIMP_PDB_CALLING_ERROR, message: message)
+    public let status: Status
+    public let message: String
+
+    public static func calling(_ message: String) -> ProcedureFailure {
+        ProcedureFailure(status: .calling, message: message)
     }
 
     /// The user closed the dialog without OK.
-    static let cancelled = ProcedureFailure(status: GIMP_PDB_CANCEL, message: "cancelled")
+    public static let cancelled = ProcedureFailure(status: .cancelled, message: "cancelled")
 
-    static func execution(_ message: String) -> ProcedureFailure {
-        ProcedureFailure(status: GIMP_PDB_EXECUTION_ERROR, message: message)
+    public static func execution(_ message: String) -> ProcedureFailure {
+        ProcedureFailure(status: .execution, message: message)
     }
 }
 
 /// What a procedure works on, which decides its leading PDB parameters.
-enum ProcedureTarget {
-    /// `(run-mode, image, drawable, …)`: modifies the drawable, in one undo step.
+public enum ProcedureTarget: Sendable {
+    /// `(run-mode, image, drawable, …)` (GIMP 3: `drawables`): modifies the drawable, in one undo step.
     case drawable
     /// `(run-mode, …)`: needs no image (e.g. writes a brush into the user's profile).
     case none
 }
 
+/// One call of a procedure: the GIMP it runs in, its image and drawable (−1 for a procedure
+/// without a target), and its arguments.
+public struct ProcedureCall {
+    public let host: any GimpHost
+    public let image: Int32
+    public let drawable: Int32
+    public var arguments: ProcedureArguments
+
+    public init(host: any GimpHost, image: Int32, drawable: Int32, arguments: ProcedureArguments) {
+        self.host = host
+        self.image = image
+        self.drawable = drawable
+        self.arguments = arguments
+    }
+}
+
 /// An Impasto PDB procedure: `(run-mode, image, drawable, parameters…)`, modifying `drawable`
-/// (or `(run-mode, parameters…)` for a procedure whose target is `.none`).
-protocol ImpastoProcedure {
+/// (or `(run-mode, parameters…)` for a procedure whose target is `.none`). Its name, menu,
+/// parameters, validation and work are the same in GIMP 2.10 and 3; each front-end registers
+/// it in its own PDB and runs it (`ProcedureRunner`).
+public protocol ImpastoProcedure {
     static var target: ProcedureTarget { get }
     static var name: String { get }
     static var blurb: String { get }
@@ -323,14 +328,13 @@ protocol ImpastoProcedure {
     /// (a path or a layer from another image, a locked one…). The runner calls it before it
     /// opens the undo group: even an empty undo group marks the image dirty, and a refused
     /// call must leave the image exactly as it was.
-    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure)
+    static func validate(_ call: ProcedureCall) throws(ProcedureFailure)
     /// Applies the effect; the runner has validated the arguments and the drawable and holds
     /// an undo group open around this call.
-    /// (`image` and `drawable` are −1 for a procedure without a target.)
-    static func apply(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure)
+    static func apply(_ call: ProcedureCall) throws(ProcedureFailure)
 }
 
 extension ImpastoProcedure {
-    static var target: ProcedureTarget { .drawable }
-    static func validate(image: Int32, drawable: Int32, arguments: ProcedureArguments) throws(ProcedureFailure) {}
+    public static var target: ProcedureTarget { .drawable }
+    public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {}
 }

@@ -1,12 +1,11 @@
-import CGIMP
 import ImpastoKernels
 
 /// plug-in-impasto-normal-light (SPEC.md): impasto:normal-light — the drawable (a painting)
 /// lit through the normals of a bump drawable, for BristlePaint's glossy impasto look.
-enum NormalLightProcedure: FilterProcedure {
-    static let name = "plug-in-impasto-normal-light"
-    static let blurb = "Light a painting through the normals of a bump layer, for a glossy impasto look"
-    static let help = """
+public enum NormalLightProcedure: FilterProcedure {
+    public static let name = "plug-in-impasto-normal-light"
+    public static let blurb = "Light a painting through the normals of a bump layer, for a glossy impasto look"
+    public static let help = """
         The bump drawable's luminance × alpha is the height (as in \
         plug-in-impasto-bristle-normal-map, with smoothness and contrast); a white light from \
         light-azimuth (degrees counter-clockwise from the right: 135 is the top-left) and \
@@ -14,12 +13,12 @@ enum NormalLightProcedure: FilterProcedure {
         flat paint keeps its colour, slopes towards the light brighten, slopes away darken \
         down to ambient, and specular with shininess adds the gloss.
         """
-    static let menuLabel = "Impasto _Normal Light..."
-    static let menuPath = "<Image>/Filters/Light and Shadow"
+    public static let menuLabel = "Impasto _Normal Light..."
+    public static let menuPath = "<Image>/Filters/Light and Shadow"
 
     /// SPEC's signature: the bump drawable, then the bump's smoothness and contrast and the
     /// light (the op's tileable and light colour keep their defaults).
-    static let parameters: [ProcedureParameter] = [
+    public static let parameters: [ProcedureParameter] = [
         .drawable("bump-drawable", optional: false, "The bump layer (white strokes at low opacity)"),
         ProcedureParameter(NormalMap.Parameters.smoothness),
         ProcedureParameter(NormalMap.Parameters.contrast),
@@ -30,11 +29,11 @@ enum NormalLightProcedure: FilterProcedure {
         ProcedureParameter(NormalLighting.Parameters.shininess),
     ]
 
-    static let progressMessage = "Impasto Normal Light"
+    public static let progressMessage = "Impasto Normal Light"
 
-    static func filter(for arguments: ProcedureArguments) throws(ProcedureFailure) -> DrawableFilter {
+    public static func filter(for arguments: ProcedureArguments, in host: any GimpHost) throws(ProcedureFailure) -> DrawableFilter {
         let bump = arguments.drawable("bump-drawable")
-        if let bump, gimp_drawable_is_indexed(bump) != 0 {
+        if let bump, host.isIndexed(bump) {
             throw .execution("\(name): the bump drawable is indexed; convert its image to RGB or grayscale first.")
         }
         return DrawableFilter(

@@ -2,24 +2,24 @@ import ImpastoKernels
 
 /// plug-in-impasto-bristle-normal-map (SPEC.md): impasto:bristle-normal-map on a drawable —
 /// a bump layer painted white at low opacity becomes a normal map.
-enum BristleNormalMapProcedure: FilterProcedure {
-    static let name = "plug-in-impasto-bristle-normal-map"
-    static let blurb = "Turn a bump layer into a normal map, as BristlePaint did with SpriteKit"
-    static let help = """
+public enum BristleNormalMapProcedure: FilterProcedure {
+    public static let name = "plug-in-impasto-bristle-normal-map"
+    public static let blurb = "Turn a bump layer into a normal map, as BristlePaint did with SpriteKit"
+    public static let help = """
         The height is luminance × alpha of the drawable (a bump layer painted white at low \
         opacity). smoothness blurs it first by 3 × smoothness pixels; contrast scales the \
         slopes. The result is an opaque normal map in the OpenGL convention (green up); \
         flip-y = 1 gives the DirectX convention. tileable = 1 wraps around the borders, for \
         seamless textures.
         """
-    static let menuLabel = "_Bristle Normal Map..."
-    static let menuPath = "<Image>/Filters/Map"
+    public static let menuLabel = "_Bristle Normal Map..."
+    public static let menuPath = "<Image>/Filters/Map"
 
-    static let parameters = NormalMap.parameters.map(ProcedureParameter.init)
+    public static let parameters = NormalMap.parameters.map(ProcedureParameter.init)
 
-    static let progressMessage = "Bristle Normal Map"
+    public static let progressMessage = "Bristle Normal Map"
 
-    static func filter(for arguments: ProcedureArguments) -> DrawableFilter {
+    public static func filter(for arguments: ProcedureArguments, in host: any GimpHost) -> DrawableFilter {
         DrawableFilter(operation: "impasto:bristle-normal-map", properties: arguments.geglProperties(NormalMap.parameters))
     }
 }

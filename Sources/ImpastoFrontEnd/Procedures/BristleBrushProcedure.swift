@@ -1,0 +1,48 @@
+import ImpastoBrushFiles
+import ImpastoKernels
+
+/// plug-in-impasto-bristle-brush: writes the "Impasto Bristle" image-pipe brush (and its
+/// paint dynamics) into the user's GIMP profile with other settings, makes GIMP read its
+/// brushes again and selects the brush and dynamics, ready to paint with a tablet.
+public enum BristleBrushProcedure: ImpastoProcedure {
+    public static let target = ProcedureTarget.none
+    public static let name = "plug-in-impasto-bristle-brush"
+    public static let blurb = "Make the Impasto Bristle brush for tablets with other bristles, size or levels"
+    public static let help = """
+        Writes "Impasto Bristle" (brushes/impasto-bristle.gih in your GIMP profile), an image \
+        pipe of BristlePaint dabs: bristle dots of line-width pixels spread as far as \
+        max-radius × √pressure, one cell for each of pressure-levels pen pressures and \
+        angle-levels angles, the angle following the stroke's direction (angle-source 0) or \
+        the pen's tilt (1: angle-levels cells per tilt axis); and the "Impasto Bristle" paint \
+        dynamics (pressure firms up the paint; the brush cells do the spreading and turning). \
+        GIMP then reloads its brushes and both become the active brush and dynamics.
+        """
+    public static let menuLabel = "Regenerate Impasto _Bristle Brush..."
+    public static let menuPath = "<Brushes>"
+
+    public static let parameters = BristleBrush.parameters.map(ProcedureParameter.init)
+
+    /// The brush these arguments describe.
+    public static func brush(_ arguments: ProcedureArguments) -> BristleBrush {
+        let p = BristleBrush.Parameters.self
+        return BristleBrush(bristles: Int(arguments.int(p.bristles.name)), maxRadius: arguments.double(p.maxRadius.name),
+                            lineWidth: arguments.double(p.lineWidth.name),
+                            pressureLevels: Int(arguments.int(p.pressureLevels.name)),
+                            angleLevels: Int(arguments.int(p.angleLevels.name)),
+                            angle: BristleBrush.Angle(rawValue: p.angleSource.nick(at: Int(arguments.int(p.angleSource.name)))
+                                                      ?? p.angleSource.defaultNick) ?? .direction)
+    }
+
+    public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {
+        if let problem = brush(call.arguments).problem { throw .calling("\(name): \(problem).") }
+    }
+
+    public static func apply(_ call: ProcedureCall) throws(ProcedureFailure) {
+        let host = call.host
+        guard let folder = host.profileFolder else { throw .execution("\(name): GIMP has no profile folder.") }
+        if let problem = brush(call.arguments).write(intoProfile: folder) { throw .execution("\(name): \(problem)") }
+        guard host.reloadAndSelectBrush(named: BristleBrush.name) else {
+            throw .execution("\(name): GIMP did not load the brush written to \(folder)/brushes.")
+        }
+    }
+}
