@@ -60,5 +60,7 @@ let package = Package(
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL"]),
         .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
+        // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
+        .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "ImpastoGegl"]),
     ]
 )
