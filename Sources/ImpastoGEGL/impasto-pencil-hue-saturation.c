@@ -33,7 +33,7 @@ property_boolean (linear, "Linear light", FALSE)
 #define GEGL_OP_C_SOURCE impasto-pencil-hue-saturation.c
 
 #include "gegl-op.h"
-#include "impasto-abi.h"
+#include "impasto-gegl.h"
 
 static void
 prepare (GeglOperation *operation)
@@ -45,6 +45,42 @@ prepare (GeglOperation *operation)
 
   gegl_operation_set_format (operation, "input", format);
   gegl_operation_set_format (operation, "output", format);
+
+  if (! o->user_data)
+    o->user_data = impasto_scratch_new ();
+}
+
+static void
+finalize (GObject *object)
+{
+  GeglProperties *o = GEGL_PROPERTIES (object);
+
+  g_clear_pointer (&o->user_data, impasto_scratch_free);
+  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
+}
+
+/* A point filter's pixels are in memory: the rows of the piece, row after row. */
+typedef struct
+{
+  const gfloat *in;
+  gfloat       *out;
+  glong         width;
+} Pixels;
+
+static void
+read_rows (long y, long rows, float *rgba, void *data)
+{
+  Pixels *p = data;
+
+  memcpy (rgba, p->in + 4 * y * p->width, 4 * rows * p->width * sizeof (gfloat));
+}
+
+static void
+write_rows (long y, long rows, const float *rgba, void *data)
+{
+  Pixels *p = data;
+
+  memcpy (p->out + 4 * y * p->width, rgba, 4 * rows * p->width * sizeof (gfloat));
 }
 
 static gboolean
@@ -55,20 +91,33 @@ process (GeglOperation       *operation,
          const GeglRectangle *roi,
          gint                 level)
 {
-  GeglProperties *o = GEGL_PROPERTIES (operation);
+  GeglProperties      *o      = GEGL_PROPERTIES (operation);
+  /* n_pixels is the roi's, row by row; serial: GEGL already runs pieces on its threads. */
+  Pixels               pixels = { in_buf, out_buf, roi->width };
+  ImpastoIO            io     = {
+    .width      = roi->width,
+    .height     = roi->width > 0 ? n_pixels / roi->width : 0,
+    .components = 4,
+    .read       = read_rows,
+    .write      = write_rows,
+    .scratch    = o->user_data,
+    .data       = &pixels,
+  };
+  ImpastoPencilParams  params = { o->azimuth, o->altitude, o->max_saturation };
 
-  impasto_pencil_hue_saturation (in_buf, out_buf, n_pixels,
-                                 o->azimuth, o->altitude, o->max_saturation);
+  impasto_pencil_hue_saturation (&io, &params);
   return TRUE;
 }
 
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
+  GObjectClass                  *object_class       = G_OBJECT_CLASS (klass);
   GeglOperationClass            *operation_class    = GEGL_OPERATION_CLASS (klass);
   GeglOperationPointFilterClass *point_filter_class = GEGL_OPERATION_POINT_FILTER_CLASS (klass);
 
-  operation_class->prepare   = prepare;
+  object_class->finalize      = finalize;
+  operation_class->prepare    = prepare;
   point_filter_class->process = process;
 
   gegl_operation_class_set_keys (operation_class,

@@ -1,6 +1,7 @@
 /// How a whole-image kernel reads its input and writes its output: a band of rows at a time,
 /// so that no full-size copy of either is ever made (huge images stay affordable, and no
 /// memory is touched twice). The closures may be called concurrently for disjoint rows.
+/// The bands' buffers come from `scratch`; each pass reports its progress.
 public struct RowIO {
     public let width: Int
     public let height: Int
@@ -10,18 +11,33 @@ public struct RowIO {
     public let read: (Range<Int>, UnsafeMutablePointer<Float>) -> Void
     /// `write(rows, from)`: the output's rows, RGBA interleaved.
     public let write: (Range<Int>, UnsafePointer<Float>) -> Void
+    /// Where each pass over the rows reports how far it has come (see `reporting`).
+    public var progress: Progress
+    /// Where the bands' buffers come from.
+    public let scratch: ScratchPool
 
     /// Rows per band: small enough to stay in cache, large enough to amortise each call.
     public static let bandRows = 16
 
     public init(width: Int, height: Int, inputComponents: Int,
+                progress: Progress = .none, scratch: ScratchPool = ScratchPool(),
                 read: @escaping (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                 write: @escaping (Range<Int>, UnsafePointer<Float>) -> Void) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.inputComponents = max(1, inputComponents)
+        self.progress = progress
+        self.scratch = scratch
         self.read = read
         self.write = write
+    }
+
+    /// The same rows, with passes reporting as `part` of this io's progress (a stage of a
+    /// kernel that passes over the rows more than once).
+    public func reporting(_ part: ClosedRange<Double>) -> RowIO {
+        var io = self
+        io.progress = progress.part(part)
+        return io
     }
 
     /// Row IO over whole in-memory images: `input` (width × height × inputComponents) and
@@ -58,16 +74,33 @@ public struct RowIO {
         }
     }
 
+    /// Reads the input band by band, rows shared out with `parallel`, changes each row in
+    /// place with `transform(y, samples)` (`width × inputComponents` samples; the output must
+    /// have as many: `inputComponents` 4) and writes it: for point kernels.
+    public func transformRows(parallel: ParallelFor, _ transform: (Int, UnsafeMutablePointer<Float>) -> Void) {
+        guard inputComponents == 4 else { return }
+        let rowSize = width * 4
+        forEachBand(rowSize: rowSize, parallel: parallel) { band, buffer in
+            read(band, buffer)
+            for y in band { transform(y, buffer + (y - band.lowerBound) * rowSize) }
+            write(band, buffer)
+        }
+    }
+
     /// Shares the rows out with `parallel`; each share walks its rows in bands of `bandRows`,
-    /// with one buffer of `bandRows × rowSize` floats.
+    /// with one buffer of `bandRows × rowSize` floats from `scratch`. The first share reports
+    /// its progress after each band.
     private func forEachBand(rowSize: Int, parallel: ParallelFor,
                              _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
         guard rowSize > 0 else { return }
         parallel(height) { rows in
-            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: Self.bandRows * rowSize)
-            defer { buffer.deallocate() }
-            for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
-                body(start ..< min(start + Self.bandRows, rows.upperBound), buffer)
+            scratch.withScratch { scratch in
+                let buffer = scratch.floats(0, count: Self.bandRows * rowSize)
+                for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
+                    let end = min(start + Self.bandRows, rows.upperBound)
+                    body(start ..< end, buffer)
+                    if rows.lowerBound == 0 { progress(Double(end) / Double(rows.count)) }
+                }
             }
         }
     }

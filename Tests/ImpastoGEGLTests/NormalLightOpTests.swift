@@ -55,9 +55,10 @@ final class NormalLightOpTests: XCTestCase {
     /// The heights h = Y'·alpha the op reads from `bump`.
     func heights(_ bump: GeglBufferRef) -> Plane {
         let e = bump.extent
-        return bump.get(format: Self.grayAlpha, components: 2).withUnsafeBufferPointer {
-            NormalMap.heights(grayAlpha: $0.baseAddress!, width: Int(e.width), height: Int(e.height))
-        }
+        let grayAlpha = bump.get(format: Self.grayAlpha, components: 2)
+        var plane = Plane(width: Int(e.width), height: Int(e.height))
+        for i in plane.values.indices { plane.values[i] = grayAlpha[2 * i] * grayAlpha[2 * i + 1] }
+        return plane
     }
 
     /// Runs the op on `colour` with `bump` on its aux (nil: none connected), optionally
