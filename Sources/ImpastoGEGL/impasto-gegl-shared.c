@@ -137,8 +137,9 @@ impasto_gegl_bump_format (GeglOperation *operation,
   const Babl *model  = source ? babl_format_get_model (source) : NULL;
   gboolean    rgb    = babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'");
 
+  /* The pad's own space (gegl_operation_get_source_space reads the "input" pad's). */
   return babl_format_with_space (rgb ? "R'G'B'A float" : "Y'A float",
-                                 gegl_operation_get_source_space (operation, pad));
+                                 source ? babl_format_get_space (source) : NULL);
 }
 
 gboolean
