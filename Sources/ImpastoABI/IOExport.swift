@@ -66,10 +66,14 @@ extension ImpastoIO {
     }
 
     /// Rows of an image with no margin and `components` samples per pixel, for the whole-image
-    /// and point kernels.
+    /// and point kernels: in memory (`in`, `out`) or through `read` and `write`.
     func rows(components wanted: Int) -> RowIO? {
-        guard let (width, height, margin) = extent, margin == 0, Int(components) == wanted,
-              let reader, let writer else { return nil }
+        guard let (width, height, margin) = extent, margin == 0, Int(components) == wanted else { return nil }
+        if let `in`, let out {
+            return RowIO.memory(width: width, height: height, input: `in`, inputComponents: wanted, output: out,
+                                progress: reporter, scratch: scratches)
+        }
+        guard let reader, let writer else { return nil }
         return RowIO(width: width, height: height, inputComponents: wanted, progress: reporter,
                      scratch: scratches, read: reader, write: writer)
     }

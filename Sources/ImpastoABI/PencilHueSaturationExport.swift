@@ -6,6 +6,7 @@ import ImpastoKernels
 public func impastoPencilHueSaturation(_ io: UnsafePointer<ImpastoIO>?,
                                        _ params: UnsafePointer<ImpastoPencilParams>?) {
     guard let io = io?.pointee, let rows = io.rows(components: 4), let p = params?.pointee else { return }
-    let pencil = PencilHueSaturation(azimuth: p.azimuth, altitude: p.altitude, maxSaturation: p.max_saturation)
-    rows.transformRows(parallel: io.parallelFor) { _, rgba in pencil.apply(rgba, rgba, count: rows.width) }
+    // The matrix once per call, not per band (trigonometry).
+    let matrix = PencilHueSaturation(azimuth: p.azimuth, altitude: p.altitude, maxSaturation: p.max_saturation).matrix
+    rows.transformRows(parallel: io.parallelFor) { input, output, count in matrix.applyRGBA(input, output, count: count) }
 }

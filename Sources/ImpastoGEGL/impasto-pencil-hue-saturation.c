@@ -59,30 +59,6 @@ finalize (GObject *object)
   G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
 }
 
-/* A point filter's pixels are in memory: the rows of the piece, row after row. */
-typedef struct
-{
-  const gfloat *in;
-  gfloat       *out;
-  glong         width;
-} Pixels;
-
-static void
-read_rows (long y, long rows, float *rgba, void *data)
-{
-  Pixels *p = data;
-
-  memcpy (rgba, p->in + 4 * y * p->width, 4 * rows * p->width * sizeof (gfloat));
-}
-
-static void
-write_rows (long y, long rows, const float *rgba, void *data)
-{
-  Pixels *p = data;
-
-  memcpy (p->out + 4 * y * p->width, rgba, 4 * rows * p->width * sizeof (gfloat));
-}
-
 static gboolean
 process (GeglOperation       *operation,
          void                *in_buf,
@@ -92,16 +68,14 @@ process (GeglOperation       *operation,
          gint                 level)
 {
   GeglProperties      *o      = GEGL_PROPERTIES (operation);
-  /* n_pixels is the roi's, row by row; serial: GEGL already runs pieces on its threads. */
-  Pixels               pixels = { in_buf, out_buf, roi->width };
+  /* n_pixels are the roi's, row after row; serial: GEGL already runs pieces on its threads. */
   ImpastoIO            io     = {
     .width      = roi->width,
     .height     = roi->width > 0 ? n_pixels / roi->width : 0,
     .components = 4,
-    .read       = read_rows,
-    .write      = write_rows,
+    .in         = in_buf,
+    .out        = out_buf,
     .scratch    = o->user_data,
-    .data       = &pixels,
   };
   ImpastoPencilParams  params = { o->azimuth, o->altitude, o->max_saturation };
 

@@ -15,6 +15,9 @@ public struct RowIO {
     public var progress: Progress
     /// Where the bands' buffers come from.
     public let scratch: ScratchPool
+    /// The whole input and output, when they are in memory (`memory(…)`): point kernels work
+    /// on them directly, without copying bands.
+    private var pixels: (input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>)?
 
     /// Rows per band: small enough to stay in cache, large enough to amortise each call.
     public static let bandRows = 16
@@ -41,17 +44,20 @@ public struct RowIO {
     }
 
     /// Row IO over whole in-memory images: `input` (width × height × inputComponents) and
-    /// `output` (width × height × 4).
+    /// `output` (width × height × 4; it may be `input` when that has 4 components).
     public static func memory(width: Int, height: Int, input: UnsafePointer<Float>, inputComponents: Int,
-                              output: UnsafeMutablePointer<Float>) -> RowIO {
+                              output: UnsafeMutablePointer<Float>, progress: Progress = .none,
+                              scratch: ScratchPool = ScratchPool()) -> RowIO {
         let w = max(0, width), c = max(1, inputComponents)
-        return RowIO(width: w, height: height, inputComponents: c,
-                     read: { rows, into in
-                         into.update(from: input + rows.lowerBound * w * c, count: rows.count * w * c)
-                     },
-                     write: { rows, from in
-                         (output + rows.lowerBound * w * 4).update(from: from, count: rows.count * w * 4)
-                     })
+        var io = RowIO(width: w, height: height, inputComponents: c, progress: progress, scratch: scratch,
+                       read: { rows, into in
+                           into.update(from: input + rows.lowerBound * w * c, count: rows.count * w * c)
+                       },
+                       write: { rows, from in
+                           (output + rows.lowerBound * w * 4).update(from: from, count: rows.count * w * 4)
+                       })
+        io.pixels = (input, output)
+        return io
     }
 
     /// Reads the input band by band, rows shared out with `parallel`; `body(y, samples)` sees
@@ -74,33 +80,46 @@ public struct RowIO {
         }
     }
 
-    /// Reads the input band by band, rows shared out with `parallel`, changes each row in
-    /// place with `transform(y, samples)` (`width × inputComponents` samples; the output must
-    /// have as many: `inputComponents` 4) and writes it: for point kernels.
-    public func transformRows(parallel: ParallelFor, _ transform: (Int, UnsafeMutablePointer<Float>) -> Void) {
+    /// Point kernels: `transform(input, output, pixels)` maps `pixels` RGBA pixels of the input
+    /// (`inputComponents` 4) to the output, in bands shared out with `parallel` (`input` may
+    /// be `output`). In memory it works on the images themselves; otherwise each band is read
+    /// into a buffer, changed in place and written.
+    public func transformRows(parallel: ParallelFor,
+                              _ transform: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void) {
         guard inputComponents == 4 else { return }
-        let rowSize = width * 4
-        forEachBand(rowSize: rowSize, parallel: parallel) { band, buffer in
+        if let (input, output) = pixels {
+            forEachBand(rowSize: width * 4, parallel: parallel, buffered: false) { band, _ in
+                let start = band.lowerBound * width * 4
+                transform(input + start, output + start, band.count * width)
+            }
+            return
+        }
+        forEachBand(rowSize: width * 4, parallel: parallel) { band, buffer in
             read(band, buffer)
-            for y in band { transform(y, buffer + (y - band.lowerBound) * rowSize) }
+            transform(buffer, buffer, band.count * width)
             write(band, buffer)
         }
     }
 
     /// Shares the rows out with `parallel`; each share walks its rows in bands of `bandRows`,
-    /// with one buffer of `bandRows × rowSize` floats from `scratch`. The first share reports
-    /// its progress after each band.
-    private func forEachBand(rowSize: Int, parallel: ParallelFor,
+    /// with one buffer of `bandRows × rowSize` floats from `scratch` (none unless `buffered`).
+    /// The first share reports its progress after each band.
+    private func forEachBand(rowSize: Int, parallel: ParallelFor, buffered: Bool = true,
                              _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
         guard rowSize > 0 else { return }
         parallel(height) { rows in
-            scratch.withScratch { scratch in
-                let buffer = scratch.floats(0, count: Self.bandRows * rowSize)
+            func bands(_ buffer: UnsafeMutablePointer<Float>) {
                 for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
                     let end = min(start + Self.bandRows, rows.upperBound)
                     body(start ..< end, buffer)
                     if rows.lowerBound == 0 { progress(Double(end) / Double(rows.count)) }
                 }
+            }
+            if buffered {
+                scratch.withScratch { bands($0.floats(0, count: Self.bandRows * rowSize)) }
+            } else {
+                var unused: Float = 0
+                bands(&unused)
             }
         }
     }

@@ -58,6 +58,11 @@ typedef struct
   /* Writes rows [y, y + rows) of the output, width x rows RGBA float (linear or perceptual
    * as the op says). */
   void (*write)      (long y, long rows, const float *rgba, void *data);
+  /* Instead of read and write, for pixels already in memory (a point filter's buffers;
+   * margin 0): the input's and the output's rows one after the other, worked on without a
+   * copy. They may be the same buffer. Not for the normal-map kernels, which stream. */
+  const float *in;
+  float       *out;
   /* NULL: serial (an area op's pieces already run on GEGL's threads). */
   ImpastoParallelFunc parallel;
   /* NULL: none. Called from the calling thread only, with the share done, rising to 1. */
