@@ -395,6 +395,8 @@ public struct NormalMap: Equatable, Sendable {
     static func height(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, alpha: SIMD4<Float>,
                        luma w: SIMD3<Float>) -> SIMD4<Float> {
         let grey = (r .== g) .& (g .== b)
+        // A bump is painted white: most pixels are grey, and need no luma.
+        if all(grey) { return clean(r * alpha) }
         let luma = (w.x * r + w.y * g) + w.z * b
         return clean(r.replacing(with: luma, where: .!grey) * alpha)
     }
