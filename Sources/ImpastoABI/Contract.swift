@@ -11,7 +11,6 @@ private func sameType<T>(_: T, _: T) {}
 /// Never called: its body is the check.
 private func exportsMatchTheHeader() {
     sameType(impasto_scratch_new, impastoScratchNew)
-    sameType(impasto_scratch_free, impastoScratchFree)
     sameType(impasto_pencil_hue_saturation, impastoPencilHueSaturation)
     sameType(impasto_emboss, impastoEmboss)
     sameType(impasto_bristle_normal_map_margin, impastoBristleNormalMapMargin)

@@ -96,15 +96,8 @@ extension ImpastoIO {
     }
 }
 
-/// impasto-abi.h: `impasto_scratch_new`.
+/// impasto-abi.h: `impasto_scratch_new`: a pool retained for good (there is no free).
 @_cdecl("impasto_scratch_new")
 public func impastoScratchNew() -> OpaquePointer? {
     OpaquePointer(Unmanaged.passRetained(ScratchPool()).toOpaque())
-}
-
-/// impasto-abi.h: `impasto_scratch_free`.
-@_cdecl("impasto_scratch_free")
-public func impastoScratchFree(_ scratch: OpaquePointer?) {
-    guard let scratch else { return }
-    Unmanaged<ScratchPool>.fromOpaque(UnsafeRawPointer(scratch)).release()
 }

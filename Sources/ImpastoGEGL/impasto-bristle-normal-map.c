@@ -47,18 +47,6 @@ prepare (GeglOperation *operation)
   gegl_operation_set_format (operation, "input", impasto_gegl_bump_format (operation, "input"));
   /* A normal map is data: the code values tools expect, not light. */
   gegl_operation_set_format (operation, "output", babl_format_with_space ("R'G'B'A float", space));
-
-  if (! o->user_data)
-    o->user_data = impasto_scratch_new ();
-}
-
-static void
-finalize (GObject *object)
-{
-  GeglProperties *o = GEGL_PROPERTIES (object);
-
-  g_clear_pointer (&o->user_data, impasto_scratch_free);
-  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
 }
 
 static GeglRectangle
@@ -100,7 +88,7 @@ process (GeglOperation       *operation,
     .input_format  = gegl_operation_get_format (operation, "input"),
     .output_format = gegl_operation_get_format (operation, "output"),
   };
-  ImpastoIO                io      = impasto_gegl_io (&buffers, o->user_data);
+  ImpastoIO                io      = impasto_gegl_io (&buffers);
   ImpastoNormalMapParams   params  = { o->smoothness, o->contrast, o->flip_y };
 
   impasto_bristle_normal_map (&io, &params);
@@ -110,12 +98,10 @@ process (GeglOperation       *operation,
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
-  GObjectClass                 *object_class    = G_OBJECT_CLASS (klass);
   GeglOperationClass           *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationFilterClass     *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
   GeglOperationAreaFilterClass *area_class      = GEGL_OPERATION_AREA_FILTER_CLASS (klass);
 
-  object_class->finalize            = finalize;
   operation_class->prepare          = prepare;
   operation_class->get_bounding_box = get_bounding_box;
   operation_class->threaded         = TRUE;

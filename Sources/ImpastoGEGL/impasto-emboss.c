@@ -158,18 +158,6 @@ prepare (GeglOperation *operation)
   gegl_operation_set_format (operation, "aux",    babl_format_with_space ("RGBA float", space));
   gegl_operation_set_format (operation, "output",
                              babl_format_with_space (map ? "R'G'B'A float" : "RGBA float", space));
-
-  if (! o->user_data)
-    o->user_data = impasto_scratch_new ();
-}
-
-static void
-finalize (GObject *object)
-{
-  GeglProperties *o = GEGL_PROPERTIES (object);
-
-  g_clear_pointer (&o->user_data, impasto_scratch_free);
-  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
 }
 
 static GeglRectangle
@@ -257,7 +245,7 @@ process (GeglOperation       *operation,
     .input_format  = gegl_operation_get_format (operation, "input"),
     .output_format = gegl_operation_get_format (operation, "output"),
   };
-  ImpastoIO           io      = impasto_gegl_io (&buffers, o->user_data);
+  ImpastoIO           io      = impasto_gegl_io (&buffers);
   ImpastoEmbossParams params  = {
     .radius      = o->radius,
     .scale       = o->scale,
@@ -353,11 +341,9 @@ operation_process (GeglOperation        *operation,
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
-  GObjectClass               *object_class    = G_OBJECT_CLASS (klass);
   GeglOperationClass         *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationComposerClass *composer_class  = GEGL_OPERATION_COMPOSER_CLASS (klass);
 
-  object_class->finalize                     = finalize;
   operation_class->prepare                   = prepare;
   operation_class->process                   = operation_process;
   operation_class->get_bounding_box          = get_bounding_box;

@@ -3,6 +3,11 @@
  * impasto_gegl_io: the ImpastoIO (impasto-abi.h) over an op's GEGL buffers, so that every
  * op hands its kernel rows, scratch and progress the same way.
  *
+ * impasto_gegl_scratch: the one scratch pool of all the module's ops. Like GEGL's own
+ * gegl_temp_buffer it lives as long as the module (which is never unloaded): it holds a
+ * buffer set per thread at work, grown to the largest piece, so no process() call
+ * allocates once they have grown.
+ *
  * impasto_gegl_parallel: the parallel-for that the Swift kernels of whole-image ops use.
  * Such an op (impasto:emboss) renders everything in one process() call, and GEGL makes that
  * call from inside its own parallel rendering of the sink; gegl_parallel_distribute has one
@@ -104,9 +109,18 @@ impasto_gegl_progress (double  done,
   gegl_operation_progress (((ImpastoGeglBuffers *) buffers)->operation, done, "");
 }
 
+ImpastoScratch *
+impasto_gegl_scratch (void)
+{
+  static gsize scratch = 0;
+
+  if (g_once_init_enter (&scratch))
+    g_once_init_leave (&scratch, (gsize) impasto_scratch_new ());
+  return (ImpastoScratch *) scratch;
+}
+
 ImpastoIO
-impasto_gegl_io (ImpastoGeglBuffers *buffers,
-                 ImpastoScratch     *scratch)
+impasto_gegl_io (ImpastoGeglBuffers *buffers)
 {
   ImpastoIO io = {
     .width      = buffers->result.width,
@@ -116,7 +130,7 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers,
     .read       = read_rows,
     .read_color = buffers->color ? read_color_rows : NULL,
     .write      = write_rows,
-    .scratch    = scratch,
+    .scratch    = impasto_gegl_scratch (),
     .data       = buffers,
   };
   double luma[3];

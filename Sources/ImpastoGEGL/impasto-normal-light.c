@@ -67,25 +67,12 @@ property_color (light_color, "Light color", "white")
 static void
 prepare (GeglOperation *operation)
 {
-  GeglProperties *o     = GEGL_PROPERTIES (operation);
-  const Babl     *space = gegl_operation_get_source_space (operation, "input");
+  const Babl *space = gegl_operation_get_source_space (operation, "input");
 
   /* Lighting is light: linear RGB. The bump is read as impasto:bristle-normal-map reads it. */
   gegl_operation_set_format (operation, "input",  babl_format_with_space ("RGBA float", space));
   gegl_operation_set_format (operation, "aux",    impasto_gegl_bump_format (operation, "aux"));
   gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
-
-  if (! o->user_data)
-    o->user_data = impasto_scratch_new ();
-}
-
-static void
-finalize (GObject *object)
-{
-  GeglProperties *o = GEGL_PROPERTIES (object);
-
-  g_clear_pointer (&o->user_data, impasto_scratch_free);
-  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
 }
 
 static GeglRectangle
@@ -206,7 +193,7 @@ process (GeglOperation       *operation,
     .color_format  = gegl_operation_get_format (operation, "input"),
     .output_format = gegl_operation_get_format (operation, "output"),
   };
-  ImpastoIO                 io      = impasto_gegl_io (&buffers, o->user_data);
+  ImpastoIO                 io      = impasto_gegl_io (&buffers);
   ImpastoNormalLightParams  params  = {
     .smoothness = o->smoothness,
     .contrast   = o->contrast,
@@ -248,11 +235,9 @@ operation_process (GeglOperation        *operation,
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
-  GObjectClass               *object_class    = G_OBJECT_CLASS (klass);
   GeglOperationClass         *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationComposerClass *composer_class  = GEGL_OPERATION_COMPOSER_CLASS (klass);
 
-  object_class->finalize                     = finalize;
   operation_class->prepare                   = prepare;
   operation_class->process                   = operation_process;
   operation_class->get_bounding_box          = get_bounding_box;

@@ -45,18 +45,6 @@ prepare (GeglOperation *operation)
 
   gegl_operation_set_format (operation, "input", format);
   gegl_operation_set_format (operation, "output", format);
-
-  if (! o->user_data)
-    o->user_data = impasto_scratch_new ();
-}
-
-static void
-finalize (GObject *object)
-{
-  GeglProperties *o = GEGL_PROPERTIES (object);
-
-  g_clear_pointer (&o->user_data, impasto_scratch_free);
-  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
 }
 
 static gboolean
@@ -75,7 +63,7 @@ process (GeglOperation       *operation,
     .components = 4,
     .in         = in_buf,
     .out        = out_buf,
-    .scratch    = o->user_data,
+    .scratch    = impasto_gegl_scratch (),
   };
   ImpastoPencilParams  params = { o->azimuth, o->altitude, o->max_saturation };
 
@@ -86,11 +74,9 @@ process (GeglOperation       *operation,
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
-  GObjectClass                  *object_class       = G_OBJECT_CLASS (klass);
   GeglOperationClass            *operation_class    = GEGL_OPERATION_CLASS (klass);
   GeglOperationPointFilterClass *point_filter_class = GEGL_OPERATION_POINT_FILTER_CLASS (klass);
 
-  object_class->finalize      = finalize;
   operation_class->prepare    = prepare;
   point_filter_class->process = process;
 

@@ -29,13 +29,14 @@ extern "C" {
 typedef void (*ImpastoRangeFunc)    (size_t offset, size_t size, void *data);
 typedef void (*ImpastoParallelFunc) (size_t size, ImpastoRangeFunc func, void *data);
 
-/* Working memory that the calls of one op share: each call (each thread of a call) takes a
- * part that no other is using (a new one when all are), so no call allocates once they have
- * grown to the pieces' size. Thread-safe; free it when the op goes (after its last call). */
+/* Working memory that calls share (of one op or several): each call (each thread of a call)
+ * takes a part that no other is using (a new one when all are), so no call allocates once
+ * they have grown to the pieces' size. Thread-safe. It is kept for as long as its user is
+ * loaded (the GEGL module has one for all its ops, as GEGL has gegl_temp_buffer), so there is
+ * no free. */
 typedef struct _ImpastoScratch ImpastoScratch;
 
-ImpastoScratch *impasto_scratch_new  (void);
-void            impasto_scratch_free (ImpastoScratch *scratch);
+ImpastoScratch *impasto_scratch_new (void);
 
 /* How every kernel reaches what is not a parameter: its pixels, a band of rows at a time (so
  * that no full-size copy of an input or the output is ever made), its threads, its working

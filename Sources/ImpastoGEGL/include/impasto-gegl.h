@@ -32,10 +32,12 @@ typedef struct
   const Babl    *output_format;
 } ImpastoGeglBuffers;
 
-/* The io a kernel reads and writes buffers through: serial, no progress (set io.parallel
- * and io.progress = impasto_gegl_progress for a whole-image op). */
-ImpastoIO impasto_gegl_io          (ImpastoGeglBuffers *buffers,
-                                    ImpastoScratch     *scratch);
+/* The scratch pool every op's kernel works in (kept for as long as the module is loaded). */
+ImpastoScratch *impasto_gegl_scratch (void);
+
+/* The io a kernel reads and writes buffers through, in impasto_gegl_scratch: serial, no
+ * progress (set io.parallel and io.progress = impasto_gegl_progress for a whole-image op). */
+ImpastoIO impasto_gegl_io          (ImpastoGeglBuffers *buffers);
 
 /* io.progress for GEGL: gegl_operation_progress on the buffers' operation. */
 void     impasto_gegl_progress     (double done, void *buffers);
