@@ -3,28 +3,18 @@ import ImpastoKernels
 
 /// impasto-abi.h: `impasto_emboss`.
 @_cdecl("impasto_emboss")
-public func impastoEmboss(
-    _ width: Int, _ height: Int, _ io: UnsafePointer<ImpastoRows>?,
-    _ shading: UnsafePointer<Float>?, _ shadingWidth: Int, _ shadingHeight: Int,
-    _ params: UnsafePointer<ImpastoEmbossParams>?, _ parallel: ImpastoParallelFunc?
-) {
-    guard let io, let read = io.pointee.read, let write = io.pointee.write, let params,
-          width > 0, height > 0 else { return }
-    let data = io.pointee.data
-    let rows = RowIO(width: width, height: height, inputComponents: 2,
-                     read: { range, into in read(range.lowerBound, range.count, into, data) },
-                     write: { range, from in write(range.lowerBound, range.count, from, data) })
-    let p = params.pointee
-    let parallelFor = ParallelFor(parallel)
+public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoEmbossParams>?) {
+    guard let io = io?.pointee, let rows = io.rows(components: 2), let p = params?.pointee else { return }
+    let parallel = io.parallelFor
     Emboss.render(rows, settings: EmbossSettings(p),
-                  shading: shadingImage(shading, shadingWidth, shadingHeight)
-                      ?? hemisphere(p).render(size: EmbossSettings.hemisphereSize, parallel: parallelFor),
-                  parallel: parallelFor)
+                  shading: shadingImage(p.shading, p.shading_width, p.shading_height)
+                      ?? hemisphere(p).render(size: EmbossSettings.hemisphereSize, parallel: parallel),
+                  parallel: parallel)
 }
 
 /// The aux picture, if one came: RGBA float rows.
 private func shadingImage(_ pixels: UnsafePointer<Float>?, _ width: Int, _ height: Int) -> ShadingImage? {
-    guard let pixels, width > 0, height > 0 else { return nil }
+    guard let pixels, width > 0, height > 0, width <= Int.max / 4 / height else { return nil }
     return ShadingImage(width: width, height: height,
                         pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
 }

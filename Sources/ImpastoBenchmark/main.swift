@@ -194,6 +194,16 @@ func normalMap(smoothness: Double) -> Side {
     }
 }
 
+/// impasto:normal-light with the input as its own bump (the painting lit through itself).
+func normalLight(smoothness: Double) -> Side {
+    Side(label: "impasto:normal-light smoothness \(smoothness)") { graph in
+        let bump = graph.node("gegl:nop")
+        let light = graph.node("impasto:normal-light", [("smoothness", .double(smoothness))])
+        graph.connect(bump, to: light, pad: "aux")
+        return [bump, light]
+    }
+}
+
 let cases: [Case] = [
     Case(name: "pencil linear vs gegl:invert-linear", format: "RGBA float",
          ours: pencil(linear: true),
@@ -224,6 +234,8 @@ let cases: [Case] = [
          ours: normalMap(smoothness: 0.75),
          reference: Side(label: "gegl:normal-map") { [$0.node("gegl:normal-map")] },
          target: 1.0),
+    Case(name: "normal light smoothness 0.75 vs normal map", format: "R'G'B'A float", input: .shapes,
+         ours: normalLight(smoothness: 0.75), reference: normalMap(smoothness: 0.75), target: 0.5),
 ]
 
 let threadScalingTarget = 1.5

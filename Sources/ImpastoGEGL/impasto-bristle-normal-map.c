@@ -33,38 +33,20 @@ property_boolean (tileable, "Tileable", FALSE)
 #include "impasto-gegl.h"
 
 /* Each output pixel needs the heights within the kernel's margin (blur reach + 1): GEGL
- * reads that much around every piece it hands to process(). A perceptual RGB bump (what GIMP
- * hands an op for an 8-bit image) is read as R'G'B'A float: converting it to Y'A cost more
- * than all the rest, and the kernel needs babl's Y' only for pixels that are not grey. */
+ * reads that much around every piece it hands to process(). */
 static void
 prepare (GeglOperation *operation)
 {
-  GeglOperationAreaFilter *area   = GEGL_OPERATION_AREA_FILTER (operation);
-  GeglProperties          *o      = GEGL_PROPERTIES (operation);
-  const Babl              *source = gegl_operation_get_source_format (operation, "input");
-  const Babl              *space  = gegl_operation_get_source_space (operation, "input");
-  const Babl              *model  = source ? babl_format_get_model (source) : NULL;
-  gboolean                 rgb    = babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'");
+  GeglOperationAreaFilter *area  = GEGL_OPERATION_AREA_FILTER (operation);
+  GeglProperties          *o     = GEGL_PROPERTIES (operation);
+  const Babl              *space = gegl_operation_get_source_space (operation, "input");
 
   area->left = area->right = area->top = area->bottom =
     impasto_bristle_normal_map_margin (o->smoothness);
 
-  gegl_operation_set_format (operation, "input",
-                             babl_format_with_space (rgb ? "R'G'B'A float" : "Y'A float", space));
+  gegl_operation_set_format (operation, "input", impasto_gegl_bump_format (operation, "input"));
   /* A normal map is data: the code values tools expect, not light. */
   gegl_operation_set_format (operation, "output", babl_format_with_space ("R'G'B'A float", space));
-
-  if (! o->user_data)
-    o->user_data = impasto_scratch_new ();
-}
-
-static void
-finalize (GObject *object)
-{
-  GeglProperties *o = GEGL_PROPERTIES (object);
-
-  g_clear_pointer (&o->user_data, impasto_scratch_free);
-  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
 }
 
 static GeglRectangle
@@ -84,45 +66,7 @@ get_abyss_policy (GeglOperation *operation,
   return GEGL_PROPERTIES (operation)->tileable ? GEGL_ABYSS_LOOP : GEGL_ABYSS_CLAMP;
 }
 
-/* What the kernel's io callbacks need of one process() call. */
-typedef struct
-{
-  GeglBuffer      *input;
-  GeglBuffer      *output;
-  GeglRectangle    window;
-  GeglRectangle    result;
-  const Babl      *input_format;
-  const Babl      *output_format;
-  const Babl      *luma;
-  GeglAbyssPolicy  abyss;
-} Piece;
-
-static void
-read_rows (long y, long rows, float *samples, void *data)
-{
-  Piece *piece = data;
-
-  gegl_buffer_get (piece->input,
-                   GEGL_RECTANGLE (piece->window.x, piece->window.y + y, piece->window.width, rows),
-                   1.0, piece->input_format, samples, GEGL_AUTO_ROWSTRIDE, piece->abyss);
-}
-
-static void
-luma (const float *rgba, float *gray_alpha, long n, void *data)
-{
-  babl_process (((Piece *) data)->luma, rgba, gray_alpha, n);
-}
-
-static void
-write_rows (long y, long rows, const float *rgba, void *data)
-{
-  Piece *piece = data;
-
-  gegl_buffer_set (piece->output,
-                   GEGL_RECTANGLE (piece->result.x, piece->result.y + y, piece->result.width, rows),
-                   0, piece->output_format, rgba, GEGL_AUTO_ROWSTRIDE);
-}
-
+/* Serial: GEGL already runs pieces of an area filter on its threads. */
 static gboolean
 process (GeglOperation       *operation,
          GeglBuffer          *input,
@@ -130,38 +74,34 @@ process (GeglOperation       *operation,
          const GeglRectangle *result,
          gint                 level)
 {
-  GeglProperties          *o      = GEGL_PROPERTIES (operation);
-  GeglOperationAreaFilter *area   = GEGL_OPERATION_AREA_FILTER (operation);
-  const Babl              *format = gegl_operation_get_format (operation, "input");
-  Piece                    piece  = {
+  GeglProperties          *o       = GEGL_PROPERTIES (operation);
+  GeglOperationAreaFilter *area    = GEGL_OPERATION_AREA_FILTER (operation);
+  ImpastoGeglBuffers       buffers = {
+    .operation     = operation,
     .input         = input,
-    .output        = output,
     .window        = { result->x - area->left, result->y - area->top,
                        result->width + area->left + area->right,
                        result->height + area->top + area->bottom },
-    .result        = *result,
-    .input_format  = format,
-    .output_format = gegl_operation_get_format (operation, "output"),
-    .luma          = babl_fish (format, babl_format_with_space ("Y'A float", format)),
     .abyss         = get_abyss_policy (operation, "input"),
+    .output        = output,
+    .result        = *result,
+    .input_format  = gegl_operation_get_format (operation, "input"),
+    .output_format = gegl_operation_get_format (operation, "output"),
   };
-  ImpastoNormalMapIO       io     = { babl_format_get_n_components (format), read_rows, luma, write_rows, &piece };
-  ImpastoNormalMapParams   params = { o->smoothness, o->contrast, o->flip_y };
+  ImpastoIO                io      = impasto_gegl_io (&buffers);
+  ImpastoNormalMapParams   params  = { o->smoothness, o->contrast, o->flip_y };
 
-  /* Serial: GEGL already runs pieces of an area filter on its threads. */
-  impasto_bristle_normal_map (piece.window.width, piece.window.height, area->left, &io, &params, o->user_data);
+  impasto_bristle_normal_map (&io, &params);
   return TRUE;
 }
 
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
-  GObjectClass                 *object_class    = G_OBJECT_CLASS (klass);
   GeglOperationClass           *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationFilterClass     *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
   GeglOperationAreaFilterClass *area_class      = GEGL_OPERATION_AREA_FILTER_CLASS (klass);
 
-  object_class->finalize            = finalize;
   operation_class->prepare          = prepare;
   operation_class->get_bounding_box = get_bounding_box;
   operation_class->threaded         = TRUE;

@@ -225,35 +225,6 @@ preset_nick (gint value)
   return nick;
 }
 
-/* The op's buffers, for the kernel's row callbacks (called from several threads). */
-typedef struct
-{
-  GeglBuffer    *input;
-  GeglBuffer    *output;
-  const Babl    *input_format;
-  const Babl    *output_format;
-  GeglRectangle  box;
-} EmbossRows;
-
-static void
-read_rows (long y, long rows, float *gray_alpha, void *data)
-{
-  EmbossRows   *io   = data;
-  GeglRectangle rect = { io->box.x, io->box.y + y, io->box.width, rows };
-
-  gegl_buffer_get (io->input, &rect, 1.0, io->input_format, gray_alpha,
-                   GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-}
-
-static void
-write_rows (long y, long rows, const float *rgba, void *data)
-{
-  EmbossRows   *io   = data;
-  GeglRectangle rect = { io->box.x, io->box.y + y, io->box.width, rows };
-
-  gegl_buffer_set (io->output, &rect, 0, io->output_format, rgba, GEGL_AUTO_ROWSTRIDE);
-}
-
 static gboolean
 process (GeglOperation       *operation,
          GeglBuffer          *input,
@@ -263,14 +234,18 @@ process (GeglOperation       *operation,
          gint                 level)
 {
   GeglProperties     *o       = GEGL_PROPERTIES (operation);
-  EmbossRows          buffers = {
+  GeglRectangle       box     = get_bounding_box (operation);
+  ImpastoGeglBuffers  buffers = {
+    .operation     = operation,
     .input         = input,
+    .window        = box,
+    .abyss         = GEGL_ABYSS_NONE,
     .output        = output,
+    .result        = box,
     .input_format  = gegl_operation_get_format (operation, "input"),
     .output_format = gegl_operation_get_format (operation, "output"),
-    .box           = get_bounding_box (operation),
   };
-  ImpastoRows         io      = { read_rows, write_rows, &buffers };
+  ImpastoIO           io      = impasto_gegl_io (&buffers);
   ImpastoEmbossParams params  = {
     .radius      = o->radius,
     .scale       = o->scale,
@@ -286,6 +261,10 @@ process (GeglOperation       *operation,
   };
   gfloat        *shading     = NULL;
   GeglRectangle  shading_box = { 0, 0, 0, 0 };
+
+  /* One call renders the whole image: on threads of its own, and moving the progress bar. */
+  io.parallel = impasto_gegl_parallel;
+  io.progress = impasto_gegl_progress;
 
   set_light (&params.lights[0], o->light1_x, o->light1_y, o->light1_z,
              o->light1_hue, o->light1_saturation, o->light1_brightness);
@@ -320,21 +299,22 @@ process (GeglOperation       *operation,
   /* The kernel keeps about 3 floats per pixel (mask, distances, heights) and Swift cannot
    * survive a failed allocation: make sure the memory is there before going in. */
   {
-    gpointer probe = g_try_malloc_n ((gsize) buffers.box.width * (gsize) buffers.box.height,
+    gpointer probe = g_try_malloc_n ((gsize) box.width * (gsize) box.height,
                                      4 * sizeof (gfloat));
     if (! probe)
       {
         g_warning ("impasto:emboss: not enough memory for a %d×%d image",
-                   buffers.box.width, buffers.box.height);
+                   box.width, box.height);
         g_free (shading);
         return FALSE;
       }
     g_free (probe);
   }
 
-  impasto_emboss (buffers.box.width, buffers.box.height, &io,
-                  shading, shading_box.width, shading_box.height,
-                  &params, impasto_gegl_parallel);
+  params.shading        = shading;
+  params.shading_width  = shading_box.width;
+  params.shading_height = shading_box.height;
+  impasto_emboss (&io, &params);
 
   g_free (shading);
   return TRUE;

@@ -1,5 +1,13 @@
 /* impasto-gegl-shared.c — what several of Impasto's chant files need alike.
  *
+ * impasto_gegl_io: the ImpastoIO (impasto-abi.h) over an op's GEGL buffers, so that every
+ * op hands its kernel rows, scratch and progress the same way.
+ *
+ * impasto_gegl_scratch: the one scratch pool of all the module's ops. Like GEGL's own
+ * gegl_temp_buffer it lives as long as the module (which is never unloaded): it holds a
+ * buffer set per thread at work, grown to the largest piece, so no process() call
+ * allocates once they have grown.
+ *
  * impasto_gegl_parallel: the parallel-for that the Swift kernels of whole-image ops use.
  * Such an op (impasto:emboss) renders everything in one process() call, and GEGL makes that
  * call from inside its own parallel rendering of the sink; gegl_parallel_distribute has one
@@ -65,6 +73,87 @@ impasto_gegl_parallel (size_t           size,
       else
         run_piece (&pieces[i]);
     }
+}
+
+static void
+read_rows (long y, long rows, float *samples, void *data)
+{
+  ImpastoGeglBuffers *b = data;
+
+  gegl_buffer_get (b->input, GEGL_RECTANGLE (b->window.x, b->window.y + y, b->window.width, rows),
+                   1.0, b->input_format, samples, GEGL_AUTO_ROWSTRIDE, b->abyss);
+}
+
+static void
+read_color_rows (long y, long rows, float *rgba, void *data)
+{
+  ImpastoGeglBuffers *b = data;
+
+  gegl_buffer_get (b->color, GEGL_RECTANGLE (b->result.x, b->result.y + y, b->result.width, rows),
+                   1.0, b->color_format, rgba, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+}
+
+static void
+write_rows (long y, long rows, const float *rgba, void *data)
+{
+  ImpastoGeglBuffers *b = data;
+
+  gegl_buffer_set (b->output, GEGL_RECTANGLE (b->result.x, b->result.y + y, b->result.width, rows),
+                   0, b->output_format, rgba, GEGL_AUTO_ROWSTRIDE);
+}
+
+void
+impasto_gegl_progress (double  done,
+                       void   *buffers)
+{
+  gegl_operation_progress (((ImpastoGeglBuffers *) buffers)->operation, done, "");
+}
+
+ImpastoScratch *
+impasto_gegl_scratch (void)
+{
+  static gsize scratch = 0;
+
+  if (g_once_init_enter (&scratch))
+    g_once_init_leave (&scratch, (gsize) impasto_scratch_new ());
+  return (ImpastoScratch *) scratch;
+}
+
+ImpastoIO
+impasto_gegl_io (ImpastoGeglBuffers *buffers)
+{
+  ImpastoIO io = {
+    .width      = buffers->result.width,
+    .height     = buffers->result.height,
+    .margin     = (buffers->window.width - buffers->result.width) / 2,
+    .components = babl_format_get_n_components (buffers->input_format),
+    .read       = read_rows,
+    .read_color = buffers->color ? read_color_rows : NULL,
+    .write      = write_rows,
+    .scratch    = impasto_gegl_scratch (),
+    .data       = buffers,
+  };
+  double luma[3];
+
+  babl_space_get_rgb_luminance (babl_format_get_space (buffers->input_format),
+                                &luma[0], &luma[1], &luma[2]);
+  io.luma[0] = luma[0];
+  io.luma[1] = luma[1];
+  io.luma[2] = luma[2];
+  return io;
+}
+
+const Babl *
+impasto_gegl_bump_format (GeglOperation *operation,
+                          const char    *pad)
+{
+  const Babl *source = gegl_operation_get_source_format (operation, pad);
+  const Babl *model  = source ? babl_format_get_model (source) : NULL;
+  gboolean    rgb    = babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'");
+
+  /* The pad's own space (gegl_operation_get_source_space reads the "input" pad's). */
+  return babl_format_with_space (rgb ? "R'G'B'A float" : "Y'A float",
+                                 source ? babl_format_get_space (source) : NULL);
 }
 
 gboolean

@@ -66,12 +66,11 @@ property_color (light_color, "Light color", "white")
 static void
 prepare (GeglOperation *operation)
 {
-  const Babl *space      = gegl_operation_get_source_space (operation, "input");
-  const Babl *bump_space = gegl_operation_get_source_space (operation, "aux");
+  const Babl *space = gegl_operation_get_source_space (operation, "input");
 
   /* Lighting is light: linear RGB. The bump is read as impasto:bristle-normal-map reads it. */
   gegl_operation_set_format (operation, "input",  babl_format_with_space ("RGBA float", space));
-  gegl_operation_set_format (operation, "aux",    babl_format_with_space ("Y'A float", bump_space));
+  gegl_operation_set_format (operation, "aux",    impasto_gegl_bump_format (operation, "aux"));
   gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
 }
 
@@ -171,6 +170,7 @@ get_invalidated_by_change (GeglOperation       *operation,
   return get_bounding_box (operation);
 }
 
+/* Serial: GEGL already runs pieces of the op on its threads. */
 static gboolean
 process (GeglOperation       *operation,
          GeglBuffer          *input,
@@ -179,10 +179,21 @@ process (GeglOperation       *operation,
          const GeglRectangle *result,
          gint                 level)
 {
-  GeglProperties           *o      = GEGL_PROPERTIES (operation);
-  gint                      m      = margin (operation);
-  GeglRectangle             window = grown (result, m);
-  ImpastoNormalLightParams  params = {
+  GeglProperties           *o       = GEGL_PROPERTIES (operation);
+  const Babl               *format  = gegl_operation_get_format (operation, "aux");
+  ImpastoGeglBuffers        buffers = {
+    .operation     = operation,
+    .window        = grown (result, margin (operation)),
+    .abyss         = ! aux ? GEGL_ABYSS_NONE : o->tileable ? GEGL_ABYSS_LOOP : GEGL_ABYSS_CLAMP,
+    .color         = input,
+    .output        = output,
+    .result        = *result,
+    .input_format  = format,
+    .color_format  = gegl_operation_get_format (operation, "input"),
+    .output_format = gegl_operation_get_format (operation, "output"),
+  };
+  ImpastoIO                 io      = impasto_gegl_io (&buffers);
+  ImpastoNormalLightParams  params  = {
     .smoothness = o->smoothness,
     .contrast   = o->contrast,
     .azimuth    = o->light_azimuth,
@@ -191,37 +202,16 @@ process (GeglOperation       *operation,
     .specular   = o->specular,
     .shininess  = o->shininess,
   };
-  gfloat                   *gray_alpha;
-  gfloat                   *rgba;
 
   if (! input)
     return TRUE;  /* no painting (only a bump): nothing to light */
 
-  /* Zeroed: an aux that yields no buffer (an empty bump) is flat. */
-  gray_alpha = g_try_malloc0_n ((gsize) window.width * (gsize) window.height, 2 * sizeof (gfloat));
-  rgba       = g_try_malloc_n ((gsize) result->width * (gsize) result->height, 4 * sizeof (gfloat));
-  if (! gray_alpha || ! rgba)
-    {
-      g_warning ("impasto:normal-light: no memory for a %d×%d piece", result->width, result->height);
-      g_free (gray_alpha);
-      g_free (rgba);
-      return FALSE;
-    }
-
+  /* An aux that yields no buffer (an empty bump) is flat: nothing but the abyss's zeros. */
+  buffers.input = aux ? g_object_ref (aux) : gegl_buffer_new (GEGL_RECTANGLE (0, 0, 0, 0), format);
   gegl_color_get_pixel (o->light_color, babl_format_with_space ("RGB float",
                         gegl_operation_get_source_space (operation, "input")), params.light_color);
-  gegl_buffer_get (input, result, 1.0, gegl_operation_get_format (operation, "input"),
-                   rgba, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-  if (aux)
-    gegl_buffer_get (aux, &window, 1.0, gegl_operation_get_format (operation, "aux"),
-                     gray_alpha, GEGL_AUTO_ROWSTRIDE, o->tileable ? GEGL_ABYSS_LOOP : GEGL_ABYSS_CLAMP);
-  /* Serial: GEGL already runs pieces of the op on its threads. */
-  impasto_normal_light (gray_alpha, window.width, window.height, m, rgba, &params, NULL);
-  gegl_buffer_set (output, result, 0, gegl_operation_get_format (operation, "output"),
-                   rgba, GEGL_AUTO_ROWSTRIDE);
-
-  g_free (gray_alpha);
-  g_free (rgba);
+  impasto_normal_light (&io, &params);
+  g_object_unref (buffers.input);
   return TRUE;
 }
 

@@ -33,7 +33,7 @@ property_boolean (linear, "Linear light", FALSE)
 #define GEGL_OP_C_SOURCE impasto-pencil-hue-saturation.c
 
 #include "gegl-op.h"
-#include "impasto-abi.h"
+#include "impasto-gegl.h"
 
 static void
 prepare (GeglOperation *operation)
@@ -55,10 +55,19 @@ process (GeglOperation       *operation,
          const GeglRectangle *roi,
          gint                 level)
 {
-  GeglProperties *o = GEGL_PROPERTIES (operation);
+  GeglProperties      *o      = GEGL_PROPERTIES (operation);
+  /* n_pixels are the roi's, row after row; serial: GEGL already runs pieces on its threads. */
+  ImpastoIO            io     = {
+    .width      = roi->width,
+    .height     = roi->width > 0 ? n_pixels / roi->width : 0,
+    .components = 4,
+    .in         = in_buf,
+    .out        = out_buf,
+    .scratch    = impasto_gegl_scratch (),
+  };
+  ImpastoPencilParams  params = { o->azimuth, o->altitude, o->max_saturation };
 
-  impasto_pencil_hue_saturation (in_buf, out_buf, n_pixels,
-                                 o->azimuth, o->altitude, o->max_saturation);
+  impasto_pencil_hue_saturation (&io, &params);
   return TRUE;
 }
 
@@ -68,7 +77,7 @@ gegl_op_class_init (GeglOpClass *klass)
   GeglOperationClass            *operation_class    = GEGL_OPERATION_CLASS (klass);
   GeglOperationPointFilterClass *point_filter_class = GEGL_OPERATION_POINT_FILTER_CLASS (klass);
 
-  operation_class->prepare   = prepare;
+  operation_class->prepare    = prepare;
   point_filter_class->process = process;
 
   gegl_operation_class_set_keys (operation_class,

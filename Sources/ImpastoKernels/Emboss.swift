@@ -93,23 +93,30 @@ public enum Emboss {
                               parallel: ParallelFor = .serial) {
         guard io.width > 0, io.height > 0 else { return }
         let s = settings.sanitized
+        // Progress: reading the mask, the height field (most of the time: distances over the
+        // whole image) and writing the output, each a share of the whole; 1 at the end.
+        defer { io.progress(1) }
+        io.progress(0)
         if s.output == .hemisphere {
             return fit(shading, to: io, parallel: parallel)
         }
-        var coverage = mask(io, source: s.maskSource, parallel: parallel)
+        var coverage = mask(io.reporting(0 ... 0.1), source: s.maskSource, parallel: parallel)
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
+            io.progress(0.2)
         }
         let heights = HeightField.heights(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
+        io.progress(0.6)
+        let output = io.reporting(0.6 ... 1)
         switch s.output {
         case .shaded:
             EmbossShading.shade(heights: heights, coverage: coverage, scale: s.scale, shading: shading,
-                                to: io, parallel: parallel)
+                                to: output, parallel: parallel)
         case .normals:
-            EmbossShading.normalMap(heights: heights, scale: s.scale, to: io, parallel: parallel)
+            EmbossShading.normalMap(heights: heights, scale: s.scale, to: output, parallel: parallel)
         case .height, .hemisphere:
             heights.values.withUnsafeBufferPointer { h in
-                io.writeRows(parallel: parallel) { y, out in
+                output.writeRows(parallel: parallel) { y, out in
                     for x in 0 ..< io.width {
                         let v = h[y * io.width + x]
                         (out[4 * x], out[4 * x + 1], out[4 * x + 2], out[4 * x + 3]) = (v, v, v, 1)

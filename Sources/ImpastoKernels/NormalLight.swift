@@ -30,23 +30,52 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// Pixels of bump a lit pixel needs on each side: the normal map's margin.
     public var margin: Int { normalMap.margin }
 
+    /// Lights output rows `rows` (all if nil) of `window`, the bump as for
+    /// `NormalMap.render(_:rows:scratch:write:)`: `color(rows, rgba)` reads those rows' colour
+    /// (outputWidth × rows.count linear RGBA floats), `write(rows, rgba)` takes them lit, a
+    /// band at a time in order from the top. Works in `scratch` only.
+    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch,
+                       color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
+                       write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+        let light = lighting.prepared, contrast = normalMap.sanitized.contrast
+        normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
+            for x in stride(from: 0, to: width, by: 4) {
+                let n = around.normals(x, contrast: contrast)
+                for j in 0 ..< min(4, width - x) {
+                    let pixel = rgba + 4 * (x + j)
+                    let lit = light.shade(SIMD3(pixel[0], pixel[1], pixel[2]), normal: SIMD3(n.x[j], n.y[j], n.z[j]))
+                    pixel[0] = lit.x
+                    pixel[1] = lit.y
+                    pixel[2] = lit.z
+                }
+            }
+        }, write: write)
+    }
+
+    /// All of `window`'s output rows, as `render(_:rows:scratch:color:write:)`, shared out
+    /// with `parallel`, each share with a scratch from `scratches`. The first share reports its
+    /// progress after each band.
+    public func render(_ window: NormalMap.Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
+                       progress: Progress = .none, color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
+                       write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+        window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
+            render(window, rows: $0, scratch: $1, color: color, write: $2)
+        }
+    }
+
     /// Lights `rgba`, the inner (width − 2·margin) × (height − 2·margin) pixels of `window`
     /// as interleaved linear RGBA floats, in place. `window` holds the bump's heights continued
     /// `margin` pixels beyond those pixels on each side, as for `NormalMap.normals(window:margin:)`.
     /// A window too small for its margin leaves `rgba` as it is.
     public func shade(window: Plane, margin: Int, rgba: UnsafeMutablePointer<Float>,
                       parallel: ParallelFor = .serial) {
-        let m = min(max(0, margin), window.width), width = window.width - 2 * m
-        let light = lighting.prepared
-        normalMap.normals(window: window, margin: margin, parallel: parallel) { y, normals in
-            let row = rgba + y * width * 4
-            for (x, n) in normals.enumerated() {
-                let pixel = row + 4 * x
-                let lit = light.shade(SIMD3(pixel[0], pixel[1], pixel[2]), normal: n)
-                pixel[0] = lit.x
-                pixel[1] = lit.y
-                pixel[2] = lit.z
-            }
+        window.values.withUnsafeBufferPointer { heights in
+            guard let heights = heights.baseAddress else { return }
+            let window = NormalMap.Window(heights: heights, width: window.width, height: window.height, margin: margin)
+            let rowSize = window.outputWidth * 4
+            render(window, scratches: ScratchPool(), parallel: parallel,
+                   color: { rows, into in into.update(from: rgba + rows.lowerBound * rowSize, count: rows.count * rowSize) },
+                   write: { rows, lit in (rgba + rows.lowerBound * rowSize).update(from: lit, count: rows.count * rowSize) })
         }
     }
 

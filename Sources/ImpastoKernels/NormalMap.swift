@@ -80,13 +80,9 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         return sigma > 0 ? GaussianBlur.FIRKernel(sigma: sigma).weights.count : 1
     }
 
-    /// Heights h = Y'·alpha from `width × height` interleaved Y'A samples. As they come: the
-    /// normals clean them (NaN and ±∞ count as 0, the rest is clamped to ±`largestHeight`).
-    public static func heights(grayAlpha: UnsafePointer<Float>, width: Int, height: Int) -> Plane {
-        var plane = Plane(width: width, height: height)
-        for i in plane.values.indices { plane.values[i] = grayAlpha[2 * i] * grayAlpha[2 * i + 1] }
-        return plane
-    }
+    /// Rec. 709's luma weights (ITU-R BT.709, Y' = 0.2126 R' + 0.7152 G' + 0.0722 B'), for R'G'B'
+    /// pixels with sRGB primaries when the space gives none.
+    public static let rec709Luma = SIMD3<Float>(0.2126, 0.7152, 0.0722)
 
     /// A height made safe: non-finite → 0, then clamped to ±`largestHeight`.
     @inline(__always)
@@ -176,13 +172,14 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case heights
         /// Y'A: h = Y'·alpha.
         case grayAlpha
-        /// R'G'B'A: h = Y'·alpha, Y' as babl defines it for the image's colour space (the TRC of
-        /// the linear luminance). A grey pixel (R' = G' = B', a bump painted white) has Y' = R'
-        /// (babl's own conversion agrees to 4·10⁻⁷); `luma(rgba, grayAlpha, n)` converts the
-        /// others, a row at a time, to Y'A.
-        case rgba(luma: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void)
+        /// R'G'B'A: h = Y'·alpha with the luma Y' = w·(R', G', B'), `luma` the luminance
+        /// weights of the image's space (summing to 1; Rec. 709's for sRGB primaries). A grey
+        /// pixel (R' = G' = B', a bump painted white) has Y' = R' exactly. A fixed formula, not
+        /// a colour conversion whose rounding would depend on the path babl picks at run time:
+        /// the same bump gives the same bits in every run (SPEC).
+        case rgba(luma: SIMD3<Float>)
 
-        var components: Int {
+        public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha: 2
@@ -216,6 +213,27 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             }
         }
 
+        /// Shares the output rows out with `parallel`: `body(rows, scratch, write)` renders each
+        /// share with a scratch of its own from `scratches`; the first share reports how many
+        /// of its rows are written.
+        func forEachShare(scratches: ScratchPool, parallel: ParallelFor, progress: Progress,
+                          write: (Range<Int>, UnsafePointer<Float>) -> Void,
+                          _ body: (Range<Int>, Scratch, (Range<Int>, UnsafePointer<Float>) -> Void) -> Void) {
+            // The closures only live for this call (Swift cannot see that through `body`).
+            withoutActuallyEscaping(write) { write in
+                withoutActuallyEscaping(body) { body in
+                    parallel(outputHeight) { share in
+                        scratches.withScratch { scratch in
+                            body(share, scratch) { band, rgba in
+                                write(band, rgba)
+                                if share.lowerBound == 0 { progress(Double(band.upperBound) / Double(share.count)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
         /// The output's size: nothing when the margin leaves no inner pixel.
         var outputWidth: Int { margin < (width + 1) / 2 ? width - 2 * margin : 0 }
         var outputHeight: Int { margin < (height + 1) / 2 && outputWidth > 0 ? height - 2 * margin : 0 }
@@ -227,14 +245,40 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     /// only: nothing is allocated once it has grown to the piece's size.
     public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+        let contrast = sanitized.contrast, flipY = self.flipY
+        stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
+            around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY)
+        }, write: write)
+    }
+
+    /// All of `window`'s output rows, as `render(_:rows:scratch:write:)`, shared out with
+    /// `parallel`, each share with a scratch from `scratches`. The first share reports its
+    /// progress after each band.
+    public func render(_ window: Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
+                       progress: Progress = .none, write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+        window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
+            render(window, rows: $0, scratch: $1, write: $2)
+        }
+    }
+
+    /// Streams output rows `rows` (of 0 ..< outputHeight; all if nil) of `window` in bands of
+    /// RGBA rows: `start(band, rgba)` fills a band's samples first if the rows need them (the
+    /// colour a light shines on), `row(around, rgba, width)` fills or changes each row's
+    /// `width × 4` samples from the smoothed heights around it, `write(band, rgba)` takes the
+    /// finished band. All in `scratch`.
+    func stream(_ window: Window, rows: Range<Int>?, scratch: Scratch,
+                start: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
+                row: (Around, UnsafeMutablePointer<Float>, Int) -> Void,
+                write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         let width = window.outputWidth, all = 0 ..< window.outputHeight
         let rows = (rows ?? all).clamped(to: all)
         guard width > 0, !rows.isEmpty else { return }
-        let band = Self.rows(of: width * 4), contrast = sanitized.contrast, flipY = self.flipY
+        let band = Self.rows(of: width * 4)
         let out = scratch.floats(Slot.output.rawValue, count: band * width * 4)
         var filled = 0
         forEachRow(of: window, rows: rows, scratch: scratch) { y, around in
-            around.encode(into: out + filled * width * 4, count: width, contrast: contrast, flipY: flipY)
+            if filled == 0 { start(y ..< min(y + band, rows.upperBound), out) }
+            row(around, out + filled * width * 4, width)
             filled += 1
             if filled == band || y == rows.upperBound - 1 {
                 write(y + 1 - filled ..< y + 1, out)
@@ -251,7 +295,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
 
     /// The scratch buffers of one piece.
     enum Slot: Int {
-        case samples, luma, heights, smooth, padded, zeros, output
+        case samples, heights, smooth, padded, zeros, output
     }
 
     /// Calls `body(y, around)` for output rows `rows` in order, with the smoothed heights of
@@ -270,7 +314,6 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         let band = max(8, Self.rows(of: width))
         let components = window.pixels.components, chunk = Self.rows(of: width * components)
         let samples = scratch.floats(Slot.samples.rawValue, count: chunk * width * components)
-        let luma = scratch.floats(Slot.luma.rawValue, count: 2 * width)
         // Heights of window rows `held`, from row 0 of `heights` on.
         let heights = scratch.floats(Slot.heights.rawValue, count: (band + 2 + 2 * reach) * width)
         var held = 0 ..< 0
@@ -282,7 +325,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                 window.read(part, samples)
                 for (i, y) in part.enumerated() {
                     Self.heights(from: samples + i * width * components, pixels: window.pixels, count: width,
-                                 into: heights + (y - held.lowerBound) * width, luma: luma)
+                                 into: heights + (y - held.lowerBound) * width)
                 }
             }
         }
@@ -332,42 +375,43 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         }
     }
 
-    /// `count` heights from samples of `pixels`, cleaned (see `clean`). `luma`: room for
-    /// `count` Y'A pixels.
+    /// `count` heights from samples of `pixels`, cleaned (see `clean`).
     @inline(__always)
-    static func heights(from samples: UnsafePointer<Float>, pixels: BumpPixels, count: Int,
-                        into heights: UnsafeMutablePointer<Float>, luma: UnsafeMutablePointer<Float>) {
+    public static func heights(from samples: UnsafePointer<Float>, pixels: BumpPixels, count: Int,
+                        into heights: UnsafeMutablePointer<Float>) {
         switch pixels {
         case .heights:
             for i in 0 ..< count { heights[i] = clean(samples[i]) }
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
-        case .rgba(let convert):
-            var coloured = false, i = 0
+        case .rgba(let w):
+            var i = 0
             while i + 4 <= count {
                 // Four pixels at a time: R', G', B', alpha of each as vectors.
                 let p = UnsafeRawPointer(samples + 4 * i).loadUnaligned(as: SIMD16<Float>.self)
                 let rb = p.evenHalf, ga = p.oddHalf
-                let r = rb.evenHalf, b = rb.oddHalf, g = ga.evenHalf, a = ga.oddHalf
-                let grey = (r .== g) .& (g .== b), h = clean(r * a)
-                if all(grey) {
-                    UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
-                } else {
-                    coloured = true
-                    for j in 0 ..< 4 where grey[j] { heights[i + j] = h[j] }
-                }
+                let h = height(r: rb.evenHalf, g: ga.evenHalf, b: rb.oddHalf, alpha: ga.oddHalf, luma: w)
+                UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
                 i += 4
             }
             for j in i ..< count {
                 let p = UnsafeRawPointer(samples + 4 * j).loadUnaligned(as: SIMD4<Float>.self)
-                if p.x == p.y && p.y == p.z { heights[j] = clean(p.x * p.w) } else { coloured = true }
-            }
-            guard coloured else { return }
-            convert(samples, luma, count)
-            for i in 0 ..< count where !(samples[4 * i] == samples[4 * i + 1] && samples[4 * i + 1] == samples[4 * i + 2]) {
-                heights[i] = clean(luma[2 * i] * luma[2 * i + 1])
+                heights[j] = height(r: SIMD4(repeating: p.x), g: SIMD4(repeating: p.y), b: SIMD4(repeating: p.z),
+                                    alpha: SIMD4(repeating: p.w), luma: w)[0]
             }
         }
+    }
+
+    /// Cleaned heights Y'·alpha of four R'G'B'A pixels: Y' = R' for grey ones (exactly), else
+    /// the luma w·(R', G', B'), always in the same order of operations.
+    @inline(__always)
+    static func height(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, alpha: SIMD4<Float>,
+                       luma w: SIMD3<Float>) -> SIMD4<Float> {
+        let grey = (r .== g) .& (g .== b)
+        // A bump is painted white: most pixels are grey, and need no luma.
+        if all(grey) { return clean(r * alpha) }
+        let luma = (w.x * r + w.y * g) + w.z * b
+        return clean(r.replacing(with: luma, where: .!grey) * alpha)
     }
 
     /// `clean` of four heights at once, with the same result in every lane.

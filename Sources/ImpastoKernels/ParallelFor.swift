@@ -2,9 +2,10 @@
 /// body for disjoint ranges that together cover `0 ..< count`, possibly at the same time on
 /// several threads. The body must only write what its own range owns.
 ///
-/// The GEGL module hands in GEGL's thread pool (`gegl_parallel_distribute_range`, so
-/// GEGL_THREADS and GIMP's preference apply); `.serial` runs everything in one call. Kernels
-/// give the same result either way: ranges never share output.
+/// The GEGL module hands whole-image kernels threads of its own (`impasto_gegl_parallel`, as
+/// many as GEGL_THREADS or GIMP's preference say); `.serial` runs everything in one call.
+/// Kernels give the same result either way: ranges never share output. The range starting at
+/// 0 runs on the calling thread: kernels report `Progress` from it.
 public struct ParallelFor: @unchecked Sendable {
     private let run: (Int, (Range<Int>) -> Void) -> Void
 

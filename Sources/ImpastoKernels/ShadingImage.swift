@@ -3,13 +3,20 @@
 public struct ShadingImage: Equatable, Sendable {
     public let width: Int
     public let height: Int
-    /// width × height × 4 samples.
-    public var pixels: [Float]
+    /// width × height × 4 samples, all finite.
+    public private(set) var pixels: [Float]
 
-    /// nil unless `pixels` holds exactly width × height RGBA samples.
+    /// nil unless `pixels` holds exactly width × height RGBA samples. A NaN or infinite sample
+    /// counts as 0, as non-finite input does in every kernel (a stray one in a float picture
+    /// would otherwise spread through the bilinear lookup into NaN pixels).
     public init?(width: Int, height: Int, pixels: [Float]) {
         guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
-        self.init(checkedWidth: width, height: height, pixels: pixels)
+        self.init(checkedWidth: width, height: height, pixels: Self.finite(pixels))
+    }
+
+    /// The samples with every non-finite one replaced by 0.
+    private static func finite(_ samples: [Float]) -> [Float] {
+        samples.allSatisfy(\.isFinite) ? samples : samples.map { $0.isFinite ? $0 : 0 }
     }
 
     private init(checkedWidth width: Int, height: Int, pixels: [Float]) {
@@ -22,7 +29,7 @@ public struct ShadingImage: Equatable, Sendable {
     public static func solid(_ rgba: SIMD4<Float>, size: Int = 2) -> ShadingImage {
         let n = max(1, size)
         return ShadingImage(checkedWidth: n, height: n,
-                            pixels: (0 ..< n * n).flatMap { _ in [rgba.x, rgba.y, rgba.z, rgba.w] })
+                            pixels: Self.finite((0 ..< n * n).flatMap { _ in [rgba.x, rgba.y, rgba.z, rgba.w] }))
     }
 
     /// Bilinear sample at continuous image coordinates: (u, v) = (0, 0) is the top-left corner

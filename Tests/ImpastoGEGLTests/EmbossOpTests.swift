@@ -269,4 +269,53 @@ final class EmbossOpTests: XCTestCase {
         let nan = emboss(maskBuffer(width: 3, height: 3) { x, _ in x == 1 ? .nan : 1 }, [("liquify", .double(2))])
         XCTAssertTrue(nan.allSatisfy { $0.isFinite }, "NaN coverage counts as outside")
     }
+
+    func testNonFiniteSamplesInAFloatShadingPictureCountAsZero() {
+        let specials: [Float] = [.nan, .infinity, -.infinity]
+        let picture = (0 ..< 16 * 16 * 4).map { i -> Float in i % 7 == 0 ? specials[i % 3] : 0.3 }
+        let wild = GeglBufferRef(width: 16, height: 16), clean = GeglBufferRef(width: 16, height: 16)
+        wild.set(picture)
+        clean.set(picture.map { $0.isFinite ? $0 : 0 })
+        XCTAssertFalse(wild.get().allSatisfy(\.isFinite), "the picture reaches GEGL with its NaN and ∞")
+        let input = disc()
+        let out = emboss(input, aux: wild)
+        XCTAssertTrue(out.allSatisfy(\.isFinite), "no NaN pixel")
+        XCTAssertTrue(out == emboss(input, aux: clean), "as if those samples were 0")
+    }
+
+    /// Records the values of a node's "progress" signal.
+    final class ProgressLog {
+        var values: [Double] = []
+    }
+
+    func testAWholeImageRenderMovesTheProgressBarToOne() {
+        // As GEGL's distance-transform does: gegl_operation_progress while the one process()
+        // call renders the whole image, rising to 1, at any thread count.
+        for threads in [1, 2] {
+            Gegl.setThreads(threads)
+            let input = maskBuffer(width: 400, height: 300) { x, y in (x / 40 + y / 30) % 2 == 0 ? 1 : 0 }
+            let output = GeglBufferRef(width: 400, height: 300)
+            let graph = GeglGraph()
+            let source = graph.node("gegl:buffer-source", [("buffer", .buffer(input))])
+            let op = graph.node(Self.op)
+            let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(output))])
+            graph.chain([source, op, sink])
+            let log = ProgressLog()
+            // GeglNode::progress (node, progress, user data): the message is not passed on.
+            let callback: @convention(c) (OpaquePointer?, Double, UnsafeMutableRawPointer?) -> Void = {
+                _, progress, data in
+                guard let data else { return }
+                Unmanaged<ProgressLog>.fromOpaque(data).takeUnretainedValue().values.append(progress)
+            }
+            withExtendedLifetime(log) {
+                g_signal_connect_data(UnsafeMutableRawPointer(op), "progress", unsafeBitCast(callback, to: GCallback.self),
+                                      Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(rawValue: 0))
+                graph.process(sink, rect: input.extent)
+            }
+            XCTAssertEqual(log.values.first, 0, "\(threads) threads")
+            XCTAssertEqual(log.values.last, 1, "\(threads) threads")
+            XCTAssertEqual(log.values, log.values.sorted(), "rising, \(threads) threads")
+            XCTAssertGreaterThan(Set(log.values.filter { $0 > 0 && $0 < 1 }).count, 4, "steps along the way, \(threads) threads")
+        }
+    }
 }

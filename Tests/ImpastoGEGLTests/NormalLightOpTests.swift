@@ -55,9 +55,10 @@ final class NormalLightOpTests: XCTestCase {
     /// The heights h = Y'·alpha the op reads from `bump`.
     func heights(_ bump: GeglBufferRef) -> Plane {
         let e = bump.extent
-        return bump.get(format: Self.grayAlpha, components: 2).withUnsafeBufferPointer {
-            NormalMap.heights(grayAlpha: $0.baseAddress!, width: Int(e.width), height: Int(e.height))
-        }
+        let grayAlpha = bump.get(format: Self.grayAlpha, components: 2)
+        var plane = Plane(width: Int(e.width), height: Int(e.height))
+        for i in plane.values.indices { plane.values[i] = grayAlpha[2 * i] * grayAlpha[2 * i + 1] }
+        return plane
     }
 
     /// Runs the op on `colour` with `bump` on its aux (nil: none connected), optionally
@@ -266,5 +267,29 @@ final class NormalLightOpTests: XCTestCase {
         func brightness(_ x: Int, _ y: Int) -> Float { lit.pixel(x, y).prefix(3).reduce(0, +) / 3 }
         XCTAssertGreaterThan(brightness(17, 17), brightness(46, 46) + 0.005, "top-left edge brighter")
         XCTAssertEqual(brightness(2, 2), 0.2, accuracy: 0.01, "flat and matte: the colour as it was")
+    }
+
+    func testAPerceptualRGBBumpIsReadAsTheNormalMapReadsIt() {
+        // An R'G'B'A float bump with coloured pixels (GIMP's 8-bit case): heights are the
+        // luma w·(R', G', B') with the space's luminance weights (grey pixels: R') times
+        // alpha, exactly as impasto:bristle-normal-map reads them, so bit for bit.
+        var rng = SeededRandom(seed: 58)
+        let (width, height) = (90, 70)
+        let samples = (0 ..< width * height).flatMap { i -> [Float] in
+            let v = Float.random(in: 0 ... 1, using: &rng), a = Float.random(in: 0 ... 1, using: &rng)
+            return i % 3 == 0 ? [v, Float.random(in: 0 ... 1, using: &rng), 0.6, a] : [v, v, v, a]
+        }
+        let bump = GeglBufferRef(width: width, height: height, format: "R'G'B'A float")
+        bump.set(samples, format: "R'G'B'A float")
+        var (r, g, b) = (0.0, 0.0, 0.0)
+        babl_space_get_rgb_luminance(babl_space("sRGB"), &r, &g, &b)
+        let w = SIMD3<Float>(Float(r), Float(g), Float(b))
+        var heights = Plane(width: width, height: height)
+        for i in heights.values.indices {
+            let (r, g, b, a) = (samples[4 * i], samples[4 * i + 1], samples[4 * i + 2], samples[4 * i + 3])
+            heights.values[i] = (r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b) * a
+        }
+        let colour = random(width: width, height: height, seed: 59)
+        XCTAssertTrue(light(colour, bump: bump) == NormalLight().shade(colour.get(), bump: heights))
     }
 }

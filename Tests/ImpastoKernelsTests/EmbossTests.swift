@@ -103,4 +103,39 @@ final class EmbossTests: XCTestCase {
         XCTAssertEqual(one.count, 4)
         XCTAssertTrue(one.allSatisfy(\.isFinite))
     }
+
+    func testNonFiniteShadingSamplesCountAsZero() {
+        // A float shading picture with NaN and ±∞ among its samples: those count as 0, as
+        // non-finite input does in every kernel, so the relief has no NaN pixel.
+        let wild: [Float] = [.nan, 0.5, 0.5, 1, 0.5, .infinity, 0.5, 1, 0.5, 0.5, -.infinity, 1, 0.5, 0.5, 0.5, .nan]
+        let shading = ShadingImage(width: 2, height: 2, pixels: wild)!
+        XCTAssertEqual(shading.pixels, wild.map { $0.isFinite ? $0 : 0 })
+        XCTAssertEqual(ShadingImage.solid(SIMD4(.nan, 1, .infinity, 1)).pixels.prefix(4), [0, 1, 0, 1])
+        let mask = disc(soft: true)
+        let out = render(mask, shading: shading)
+        XCTAssertTrue(out.allSatisfy(\.isFinite))
+        XCTAssertTrue(out == render(mask, shading: ShadingImage(width: 2, height: 2, pixels: wild.map { $0.isFinite ? $0 : 0 })!))
+    }
+
+    func testProgressRisesToOneFromTheFirstShareOnly() {
+        // Reading the mask, the heights and writing: reported by the share at row 0, rising,
+        // ending at exactly 1 (GEGL's progress bar), whatever the split.
+        for parallel in [ParallelFor.serial, .split(into: 3)] {
+            var reported: [Double] = []
+            let mask = disc(size: 120, radius: 40), grayAlpha = mask.values.flatMap { [Float(0.5), $0] }
+            var out = [Float](repeating: 0, count: mask.width * mask.height * 4)
+            grayAlpha.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    var io = RowIO.memory(width: mask.width, height: mask.height, input: input.baseAddress!,
+                                          inputComponents: 2, output: output.baseAddress!)
+                    io.progress = Progress { reported.append($0) }
+                    Emboss.render(io, settings: EmbossSettings(), shading: .solid(.one), parallel: parallel)
+                }
+            }
+            XCTAssertEqual(reported.first, 0)
+            XCTAssertEqual(reported.last, 1)
+            XCTAssertEqual(reported, reported.sorted(), "rising")
+            XCTAssertGreaterThan(Set(reported.filter { $0 > 0 && $0 < 1 }).count, 4, "steps along the way")
+        }
+    }
 }

@@ -248,18 +248,17 @@ final class NormalMapTests: XCTestCase {
     }
 
     func testYAAndRGBAPixelsGiveTheirHeights() {
-        // Y'A: h = Y'·alpha. R'G'B'A: grey pixels h = R'·alpha, the others Y' from `luma`.
+        // Y'A: h = Y'·alpha. R'G'B'A: grey pixels h = R'·alpha, the others the luma
+        // Y' = 0.2126 R' + 0.7152 G' + 0.0722 B' (Rec. 709's weights) times alpha.
         var rng = SeededRandom(seed: 24)
         let (w, h, m) = (700, 60, NormalMap.bristlePaint.margin)
         var grayAlpha = [Float](), rgba = [Float](), heights = Plane(width: w, height: h)
-        var colouredRows = Set<Int>()
         for y in 0 ..< h { for x in 0 ..< w {
             let v = Float.random(in: 0 ... 1, using: &rng), a = Float.random(in: 0 ... 1, using: &rng)
             grayAlpha += [v, a]
             if y % 7 == 3 && x % 5 == 0 {
-                rgba += [v, 0.25, 0.75, a]  // coloured: Y' is whatever luma says, here R'/2 + 1/8
-                heights[x, y] = (v / 2 + 0.125) * a
-                colouredRows.insert(y)
+                rgba += [v, 0.25, 0.75, a]
+                heights[x, y] = ((0.2126 * v + 0.7152 * 0.25) + 0.0722 * 0.75) * a
             } else {
                 rgba += [v, v, v, a]
                 heights[x, y] = v * a
@@ -274,15 +273,9 @@ final class NormalMapTests: XCTestCase {
             XCTAssertTrue(rendered(settings, window) == expected, "Y'A")
         }
         expected.withUnsafeMutableBufferPointer { settings.render(window: heights, margin: m, into: $0.baseAddress!) }
-        var lumaCalls = 0
-        let luma: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void = { rgba, grayAlpha, n in
-            lumaCalls += 1
-            for i in 0 ..< n { grayAlpha[2 * i] = rgba[4 * i] / 2 + 0.125; grayAlpha[2 * i + 1] = rgba[4 * i + 3] }
-        }
-        window(rgba, width: w, height: h, margin: m, .rgba(luma: luma)) { window in
+        window(rgba, width: w, height: h, margin: m, .rgba(luma: NormalMap.rec709Luma)) { window in
             XCTAssertTrue(rendered(settings, window) == expected, "R'G'B'A")
         }
-        XCTAssertEqual(lumaCalls, colouredRows.count, "babl is asked only for the rows with colour, once each")
     }
 
     func testAScratchServesPiecesOfAnySizeInTurn() {
@@ -300,11 +293,8 @@ final class NormalMapTests: XCTestCase {
         let wild: [Float] = [.nan, .nan, .nan, 1, .infinity, .infinity, .infinity, 1, 1e30, 1e30, 1e30, 1e30,
                              -.infinity, 0, 1, 0.5, 0.2, 0.2, 0.2, .nan, 1, 1, 1, -.infinity]
         let settings = NormalMap(smoothness: 1, contrast: 100)
-        let luma: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void = { rgba, grayAlpha, n in
-            for i in 0 ..< n { grayAlpha[2 * i] = rgba[4 * i + 1]; grayAlpha[2 * i + 1] = rgba[4 * i + 3] }
-        }
         for margin in [0, 1] {
-            window(wild, width: 3, height: 2, margin: margin, .rgba(luma: luma)) { window in
+            window(wild, width: 3, height: 2, margin: margin, .rgba(luma: NormalMap.rec709Luma)) { window in
                 XCTAssertTrue(rendered(settings, window).allSatisfy(\.isFinite), "margin \(margin)")
             }
         }
@@ -325,9 +315,26 @@ final class NormalMapTests: XCTestCase {
     }
 
     func testHeightsAreLumaTimesAlpha() {
-        let grayAlpha: [Float] = [1, 0.1, 0.5, 1, 0.8, 0]
-        let h = grayAlpha.withUnsafeBufferPointer { NormalMap.heights(grayAlpha: $0.baseAddress!, width: 3, height: 1) }
-        XCTAssertEqual(h.values, [0.1, 0.5, 0])
+        func heights(_ samples: [Float], _ pixels: NormalMap.BumpPixels) -> [Float] {
+            let n = samples.count / pixels.components
+            var h = [Float](repeating: .nan, count: n)
+            samples.withUnsafeBufferPointer { s in
+                h.withUnsafeMutableBufferPointer { NormalMap.heights(from: s.baseAddress!, pixels: pixels, count: n, into: $0.baseAddress!) }
+            }
+            return h
+        }
+        XCTAssertEqual(heights([1, 0.1, 0.5, 1, 0.8, 0], .grayAlpha), [0.1, 0.5, 0])
+        // R'G'B'A, five pixels (four at once, one alone): the luma w·(R', G', B') with the
+        // space's weights, a fixed formula (no babl fish); grey pixels exactly R'.
+        let w = SIMD3<Float>(0.2225, 0.7169, 0.0606)  // babl's sRGB weights (D50)
+        let rgba: [Float] = [0.9, 0.1, 0.3, 0.5, 0.4, 0.4, 0.4, 1, 0, 1, 0, 1, 1, 0, 0, 0.25, 0.2, 0.6, 1, 2]
+        let expected = stride(from: 0, to: rgba.count, by: 4).map { i -> Float in
+            let (r, g, b, a) = (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+            return (r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b) * a
+        }
+        XCTAssertEqual(heights(rgba, .rgba(luma: w)), expected)
+        XCTAssertEqual(expected[1], 0.4, "grey")
+        XCTAssertEqual(Double(expected[2]), 0.7169, accuracy: 1e-7, "pure green: its weight")
     }
 
     func testParametersAreSanitized() {

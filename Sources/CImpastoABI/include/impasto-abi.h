@@ -2,34 +2,88 @@
  *
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target
  * ImpastoABI implements them with @_cdecl over the pure kernels in ImpastoKernels.
- * Pixels are interleaved float; counts are pixels, not samples. Every function is
- * thread-safe and total: any count (≤ 0 does nothing), any parameter, NaN/Inf samples; the
- * kernels are pure (only impasto_scratch_* keep memory between calls).
+ * Every op has one shape: impasto_<op> (const ImpastoIO *io, const Impasto<Op>Params *params).
+ * Pixels are interleaved float; sizes are pixels, not samples. Every function is
+ * thread-safe and total: any size (≤ 0 does nothing), any parameter, NaN/Inf samples, NULL
+ * for any pointer (nothing is done); the kernels are pure (only impasto_scratch_* keep
+ * memory between calls). Each Swift export is tied to its declaration here by the compiler
+ * (ImpastoABI/Contract.swift).
  */
 #ifndef IMPASTO_ABI_H
 #define IMPASTO_ABI_H
 
 #include <stddef.h>
 
+/* Swift imports long as Int and size_t as UInt, both 64-bit: the ABI assumes LP64. */
+_Static_assert (sizeof (long) == 8 && sizeof (size_t) == 8 && sizeof (void *) == 8,
+                "impasto-abi.h assumes an LP64 platform (Swift's Int is 64-bit)");
+_Static_assert (sizeof (float) == 4, "samples are 32-bit IEEE floats");
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Runs func (offset, size, data) over pieces covering [0, size), possibly in parallel on
- * several threads (the C side's impasto_gegl_parallel uses as many as GEGL_THREADS or
- * GIMP's preference say). NULL: serial. */
+ * several threads; the piece at offset 0 runs on the calling thread (the C side's
+ * impasto_gegl_parallel uses as many threads as GEGL_THREADS or GIMP's preference say). */
 typedef void (*ImpastoRangeFunc)    (size_t offset, size_t size, void *data);
 typedef void (*ImpastoParallelFunc) (size_t size, ImpastoRangeFunc func, void *data);
 
-/* impasto:pencil-hue-saturation on RGBA float (R'G'B'A or linear: the caller's choice).
- * in and out may be the same buffer. Out-of-range parameters are clamped, NaN ones
- * fall back to the identity defaults. */
-void impasto_pencil_hue_saturation (const float *in_rgba,
-                                    float       *out_rgba,
-                                    long         n_pixels,
-                                    double       azimuth,
-                                    double       altitude,
-                                    double       max_saturation);
+/* Working memory that calls share (of one op or several): each call (each thread of a call)
+ * takes a part that no other is using (a new one when all are), so no call allocates once
+ * they have grown to the pieces' size. Thread-safe. It is kept for as long as its user is
+ * loaded (the GEGL module has one for all its ops, as GEGL has gegl_temp_buffer), so there is
+ * no free. */
+typedef struct _ImpastoScratch ImpastoScratch;
+
+ImpastoScratch *impasto_scratch_new (void);
+
+/* How every kernel reaches what is not a parameter: its pixels, a band of rows at a time (so
+ * that no full-size copy of an input or the output is ever made), its threads, its working
+ * memory and a progress bar. Every op is called as impasto_<op> (&io, &params).
+ * The callbacks may be called from several threads at once, for different rows; y counts
+ * from the top of what they reach. */
+typedef struct
+{
+  long   width;        /* the output's pixels */
+  long   height;
+  long   margin;       /* pixels of input beyond the output on each side (area ops; else 0) */
+  int    components;   /* samples per input pixel: 2 Y'A float, 4 R'G'B'A (or RGBA) float */
+  float  luma[3];      /* components 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
+                        * the luminance weights of the image's space (sum 1) */
+  /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
+  void (*read)       (long y, long rows, float *samples, void *data);
+  /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
+   * width x rows RGBA float. */
+  void (*read_color) (long y, long rows, float *rgba, void *data);
+  /* Writes rows [y, y + rows) of the output, width x rows RGBA float (linear or perceptual
+   * as the op says). */
+  void (*write)      (long y, long rows, const float *rgba, void *data);
+  /* Instead of read and write, for pixels already in memory (a point filter's buffers;
+   * margin 0): the input's and the output's rows one after the other, worked on without a
+   * copy. They may be the same buffer. Not for the normal-map kernels, which stream. */
+  const float *in;
+  float       *out;
+  /* NULL: serial (an area op's pieces already run on GEGL's threads). */
+  ImpastoParallelFunc parallel;
+  /* NULL: none. Called from the calling thread only, with the share done, rising to 1. */
+  void (*progress)   (double done, void *data);
+  /* NULL: fresh memory for this call. */
+  ImpastoScratch *scratch;
+  void  *data;
+} ImpastoIO;
+
+/* impasto:pencil-hue-saturation on RGBA float (R'G'B'A or linear: the caller's choice);
+ * margin 0, components 4. Out-of-range parameters are clamped, NaN ones fall back to the
+ * identity defaults. */
+typedef struct
+{
+  double azimuth;         /* degrees */
+  double altitude;        /* degrees */
+  double max_saturation;
+} ImpastoPencilParams;
+
+void impasto_pencil_hue_saturation (const ImpastoIO *io, const ImpastoPencilParams *params);
 
 /* One omni light of the procedural hemisphere (MercurialText): position in scene space
  * (x right, y up, z towards the viewer; the sphere has radius 1 at the origin), colour as
@@ -48,6 +102,11 @@ typedef struct
   double       liquify;      /* metaball blur sigma, px; 0 off */
   int          mask_source;  /* 0 alpha, 1 luminance x alpha */
   int          output;       /* 0 shaded, 1 height, 2 normals, 3 hemisphere */
+  /* The picture of a lit sphere, shading_width x shading_height RGBA float, linear (NaN
+   * and infinite samples count as 0); NULL: the procedural hemisphere below. */
+  const float *shading;
+  long         shading_width;
+  long         shading_height;
   const char  *preset;       /* a preset name, or "custom" for the fields below */
   ImpastoLight lights[4];
   float        color[3];     /* material base colour, linear RGB */
@@ -55,30 +114,10 @@ typedef struct
   int          model;        /* 0 shiny (Blinn-Phong), 1 PBR */
 } ImpastoEmbossParams;
 
-/* How a whole-image kernel reaches its pixels, a band of rows at a time, so that no
- * full-size copy of the input or the output is ever made. Both may be called from several
- * threads at once, for different rows. */
-typedef struct
-{
-  /* Reads rows [y, y + rows) of the input as Y'A float (width x rows x 2) into gray_alpha. */
-  void (*read)  (long y, long rows, float *gray_alpha, void *data);
-  /* Writes rows [y, y + rows) of the output from rgba (width x rows x 4, RGBA float). */
-  void (*write) (long y, long rows, const float *rgba, void *data);
-  void  *data;
-} ImpastoRows;
-
-/* impasto:emboss over a whole width x height image (exact distances need all of it).
- * shading (sw x sh RGBA float, linear) is the picture of a lit sphere; NULL renders the
- * procedural hemisphere from params. Besides what io reads and writes it keeps about
- * 3 floats per pixel (mask, distances, heights). */
-void impasto_emboss (long                       width,
-                     long                       height,
-                     const ImpastoRows         *io,
-                     const float               *shading,
-                     long                       shading_width,
-                     long                       shading_height,
-                     const ImpastoEmbossParams *params,
-                     ImpastoParallelFunc        parallel);
+/* impasto:emboss over a whole image (exact distances need all of it): margin 0, components
+ * 2 (Y'A). Besides what io reads and writes it keeps about 3 floats per pixel (mask,
+ * distances, heights). Reports progress. */
+void impasto_emboss (const ImpastoIO *io, const ImpastoEmbossParams *params);
 
 /* impasto:bristle-normal-map (BristlePaint, SpriteKit's generatingNormalMap): a bump layer's
  * heights h = Y' x alpha, blurred (sigma = 3 x smoothness px), become normals
@@ -93,40 +132,11 @@ typedef struct
 /* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
 long impasto_bristle_normal_map_margin (double smoothness);
 
-/* Working memory that the calls of one op share: each call takes a part that no other call
- * is using (a new one when all are), so no call allocates once they have grown to the
- * pieces' size. Thread-safe; free it when the op goes (after its last call). */
-typedef struct _ImpastoScratch ImpastoScratch;
-
-ImpastoScratch *impasto_scratch_new  (void);
-void            impasto_scratch_free (ImpastoScratch *scratch);
-
-/* How impasto_bristle_normal_map reaches a piece's pixels, a band of rows at a time. */
-typedef struct
-{
-  /* Samples per input pixel: 2 for Y'A float, 4 for R'G'B'A float. */
-  int    components;
-  /* Reads rows [y, y + rows) of the window (window_width x rows pixels) into samples. */
-  void (*read)  (long y, long rows, float *samples, void *data);
-  /* components 4: n R'G'B'A float pixels as Y'A float, as babl converts them in the image's
-   * space (only called for rows with a pixel that is not grey, R' = G' = B'). */
-  void (*luma)  (const float *rgba, float *gray_alpha, long n, void *data);
-  /* Writes rows [y, y + rows) of the output (the window's inner pixels), R'G'B'A float. */
-  void (*write) (long y, long rows, const float *rgba, void *data);
-  void  *data;
-} ImpastoNormalMapIO;
-
-/* window: window_width x window_height pixels, the output's pixels and margin more on each
- * side (beyond the image: its edge pixels repeated, or wrapped around when tileable);
- * margin should be impasto_bristle_normal_map_margin (smoothness). The output is the inner
- * (window_width - 2 margin) x (window_height - 2 margin) pixels, R'G'B'A float, written
- * through io in order from the top. */
-void impasto_bristle_normal_map (long                          window_width,
-                                 long                          window_height,
-                                 long                          margin,
-                                 const ImpastoNormalMapIO     *io,
-                                 const ImpastoNormalMapParams *params,
-                                 ImpastoScratch               *scratch);
+/* io reads the bump (components 2: Y'A; 4: R'G'B'A, Y' = luma . (R', G', B')), the output's
+ * pixels and margin more on each side (beyond the image: its edge pixels repeated, or
+ * wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
+ * (smoothness). Writes the normal map, R'G'B'A float. */
+void impasto_bristle_normal_map (const ImpastoIO *io, const ImpastoNormalMapParams *params);
 
 /* impasto:normal-light (BristlePaint, SpriteKit's normal-mapped sprite): a colour lit by one
  * distant light through the normals of a bump layer, the same normals as
@@ -145,18 +155,9 @@ typedef struct
   float  light_color[3];  /* linear RGB */
 } ImpastoNormalLightParams;
 
-/* window: the bump, window_width x window_height Y'A float, the window of
- * impasto_bristle_normal_map (margin: impasto_bristle_normal_map_margin (smoothness)), read
- * at once. rgba: the colour of the inner
- * (window_width - 2 margin) x (window_height - 2 margin) pixels, linear RGBA float, lit in
- * place (a window too small for its margin leaves it unchanged). */
-void impasto_normal_light (const float                    *gray_alpha,
-                           long                            window_width,
-                           long                            window_height,
-                           long                            margin,
-                           float                          *rgba,
-                           const ImpastoNormalLightParams *params,
-                           ImpastoParallelFunc             parallel);
+/* io reads the bump exactly as for impasto_bristle_normal_map and read_color the colour
+ * (linear RGBA float); writes the lit colour, linear RGBA float. */
+void impasto_normal_light (const ImpastoIO *io, const ImpastoNormalLightParams *params);
 
 #ifdef __cplusplus
 }

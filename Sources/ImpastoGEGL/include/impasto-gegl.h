@@ -3,6 +3,7 @@
 #define IMPASTO_GEGL_H
 
 #include <glib-object.h>
+#include <gegl.h>
 #include "impasto-abi.h"
 
 /* Defined by each chant file through gegl-op.h (GEGL_OP_NAME). */
@@ -13,8 +14,38 @@ void gegl_op_impasto_normal_light_register_type (GTypeModule *module);
 
 typedef struct _GeglOperationContext GeglOperationContext;
 
-/* The parallel-for the Swift kernels get (impasto-gegl-shared.c). */
+/* The parallel-for the Swift kernels of whole-image ops get (impasto-gegl-shared.c). */
 void     impasto_gegl_parallel     (size_t size, ImpastoRangeFunc func, void *data);
+
+/* The GEGL buffers one process() call hands its kernel. */
+typedef struct
+{
+  GeglOperation *operation;
+  GeglBuffer    *input;          /* what io.read reads: the input, or an area op's bump */
+  GeglRectangle  window;         /* its rows: the result and the margin around it */
+  int            abyss;          /* GeglAbyssPolicy beyond the input's extent */
+  GeglBuffer    *color;          /* what io.read_color reads (at result), or NULL */
+  GeglBuffer    *output;
+  GeglRectangle  result;
+  const Babl    *input_format;
+  const Babl    *color_format;
+  const Babl    *output_format;
+} ImpastoGeglBuffers;
+
+/* The scratch pool every op's kernel works in (kept for as long as the module is loaded). */
+ImpastoScratch *impasto_gegl_scratch (void);
+
+/* The io a kernel reads and writes buffers through, in impasto_gegl_scratch: serial, no
+ * progress (set io.parallel and io.progress = impasto_gegl_progress for a whole-image op). */
+ImpastoIO impasto_gegl_io          (ImpastoGeglBuffers *buffers);
+
+/* io.progress for GEGL: gegl_operation_progress on the buffers' operation. */
+void     impasto_gegl_progress     (double done, void *buffers);
+
+/* A bump layer's format for pad: R'G'B'A float when it is RGB (what GIMP hands an op for an
+ * 8-bit image: the kernel's luma is cheaper than babl's Y'A), Y'A float otherwise; in the
+ * pad's space. */
+const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad);
 
 /* For an operation_process override: the input becomes the output unchanged. */
 gboolean impasto_gegl_pass_through (GeglOperationContext *context);
