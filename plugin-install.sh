@@ -30,7 +30,7 @@ module=$module_dir/libimpasto-gegl.so
 brush=$profile/brushes/impasto-bristle.gih
 dynamics=$profile/dynamics/impasto-bristle.gdyn
 created=$plugin_dir/installed-folders
-ops=(impasto:pencil-hue-saturation impasto:emboss impasto:bristle-normal-map impasto:normal-light)
+ops=(impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:bristle-normal-map impasto:normal-light)
 
 say() { printf 'impasto: %s\n' "$*"; }
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }

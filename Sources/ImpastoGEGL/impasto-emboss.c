@@ -1,7 +1,9 @@
 /* impasto:emboss — MercurialText's embossed look: a mask (alpha or luminance) becomes a
- * rounded height field, shaded from a picture of a lit hemisphere (the aux pad, or a
- * procedural one). The maths is Swift (ImpastoKernels/Emboss.swift and friends), reached
- * through impasto-abi.h; this file only declares the op to GEGL. */
+ * rounded height field, shaded from a procedural picture of a lit hemisphere (a preset, or
+ * the custom lights and material). It has no aux pad, so that GIMP 3 can keep it as a live,
+ * editable filter; impasto:emboss-matcap shades from a picture instead. The maths is Swift
+ * (ImpastoKernels/Emboss.swift and friends), reached through impasto-abi.h; the whole-image
+ * plumbing both emboss ops share is in impasto-gegl-shared.c. */
 
 #include <glib/gi18n-lib.h>  /* GEGL's enum chant translates value names (GETTEXT_PACKAGE) */
 
@@ -66,7 +68,8 @@ property_double (liquify, "Liquify", 0.0)
 
 property_enum (mask_source, "Mask", ImpastoEmbossMaskSource, impasto_emboss_mask_source,
                IMPASTO_EMBOSS_MASK_ALPHA)
-    description ("What is embossed: the alpha channel, or luminance × alpha (white is high)")
+    description ("What is embossed: the alpha channel (on a layer without transparency, its "
+                 "luminance), or luminance × alpha (white is high)")
 
 property_enum (output, "Output", ImpastoEmbossOutput, impasto_emboss_output,
                IMPASTO_EMBOSS_OUTPUT_SHADED)
@@ -75,7 +78,7 @@ property_enum (output, "Output", ImpastoEmbossOutput, impasto_emboss_output,
 property_enum (preset, "Look", ImpastoEmbossPreset, impasto_emboss_preset,
                IMPASTO_EMBOSS_PRESET_MERCURY)
     description ("The lit hemisphere the relief is shaded from; Custom uses the lights and "
-                 "material below. A picture connected to the aux input replaces it")
+                 "material below")
 
 property_color (color, "Material color", "rgb(0.8, 0.8, 0.8)")
     description ("Base colour of the custom material")
@@ -137,7 +140,7 @@ IMPASTO_LIGHT (4,  0.0,  0.0, 4.0,   0.0, 0.0, 0.0)
 
 #else
 
-#define GEGL_OP_COMPOSER
+#define GEGL_OP_FILTER
 #define GEGL_OP_NAME     impasto_emboss
 #define GEGL_OP_C_SOURCE impasto-emboss.c
 
@@ -147,63 +150,10 @@ IMPASTO_LIGHT (4,  0.0,  0.0, 4.0,   0.0, 0.0, 0.0)
 static void
 prepare (GeglOperation *operation)
 {
-  GeglProperties *o     = GEGL_PROPERTIES (operation);
-  const Babl     *space = gegl_operation_get_source_space (operation, "input");
-  /* Shading is light: linear RGB. The height field and normal map are data, stored as the
-   * code values tools expect in an ordinary (perceptual) image. */
-  gboolean        map   = o->output == IMPASTO_EMBOSS_OUTPUT_HEIGHT ||
-                          o->output == IMPASTO_EMBOSS_OUTPUT_NORMALS;
+  GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  gegl_operation_set_format (operation, "input",  babl_format_with_space ("Y'A float", space));
-  gegl_operation_set_format (operation, "aux",    babl_format_with_space ("RGBA float", space));
-  gegl_operation_set_format (operation, "output",
-                             babl_format_with_space (map ? "R'G'B'A float" : "RGBA float", space));
-}
-
-static GeglRectangle
-get_bounding_box (GeglOperation *operation)
-{
-  const GeglRectangle *in = gegl_operation_source_get_bounding_box (operation, "input");
-
-  return in ? *in : *GEGL_RECTANGLE (0, 0, 0, 0);
-}
-
-/* Exact distances need the whole mask: every output pixel depends on all of the input
- * (and the whole shading picture), so the op renders the whole image once and GEGL caches it. */
-static GeglRectangle
-get_required_for_output (GeglOperation       *operation,
-                         const gchar         *input_pad,
-                         const GeglRectangle *roi)
-{
-  const GeglRectangle *box = gegl_operation_source_get_bounding_box (operation, input_pad);
-
-  /* An endless input (gegl:color, a pattern) cannot be read whole: it passes through
-   * (operation_process), so only the requested part is needed; an endless aux picture is
-   * ignored. */
-  if (! box)
-    return *GEGL_RECTANGLE (0, 0, 0, 0);
-  if (gegl_rectangle_is_infinite_plane (box))
-    return g_strcmp0 (input_pad, "input") == 0 ? *roi : *GEGL_RECTANGLE (0, 0, 0, 0);
-  return *box;
-}
-
-static GeglRectangle
-get_cached_region (GeglOperation       *operation,
-                   const GeglRectangle *roi)
-{
-  GeglRectangle box = get_bounding_box (operation);
-
-  return gegl_rectangle_is_infinite_plane (&box) ? *roi : box;
-}
-
-static GeglRectangle
-get_invalidated_by_change (GeglOperation       *operation,
-                           const gchar         *input_pad,
-                           const GeglRectangle *input_region)
-{
-  GeglRectangle box = get_bounding_box (operation);
-
-  return gegl_rectangle_is_infinite_plane (&box) ? *input_region : box;
+  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_EMBOSS_OUTPUT_HEIGHT ||
+                                          o->output == IMPASTO_EMBOSS_OUTPUT_NORMALS);
 }
 
 static void
@@ -228,25 +178,12 @@ preset_nick (gint value)
 static gboolean
 process (GeglOperation       *operation,
          GeglBuffer          *input,
-         GeglBuffer          *aux,
          GeglBuffer          *output,
          const GeglRectangle *result,
          gint                 level)
 {
-  GeglProperties     *o       = GEGL_PROPERTIES (operation);
-  GeglRectangle       box     = get_bounding_box (operation);
-  ImpastoGeglBuffers  buffers = {
-    .operation     = operation,
-    .input         = input,
-    .window        = box,
-    .abyss         = GEGL_ABYSS_NONE,
-    .output        = output,
-    .result        = box,
-    .input_format  = gegl_operation_get_format (operation, "input"),
-    .output_format = gegl_operation_get_format (operation, "output"),
-  };
-  ImpastoIO           io      = impasto_gegl_io (&buffers);
-  ImpastoEmbossParams params  = {
+  GeglProperties      *o      = GEGL_PROPERTIES (operation);
+  ImpastoEmbossParams  params = {
     .radius      = o->radius,
     .scale       = o->scale,
     .profile     = o->profile,
@@ -259,12 +196,6 @@ process (GeglOperation       *operation,
     .roughness   = o->roughness,
     .model       = o->model,
   };
-  gfloat        *shading     = NULL;
-  GeglRectangle  shading_box = { 0, 0, 0, 0 };
-
-  /* One call renders the whole image: on threads of its own, and moving the progress bar. */
-  io.parallel = impasto_gegl_parallel;
-  io.progress = impasto_gegl_progress;
 
   set_light (&params.lights[0], o->light1_x, o->light1_y, o->light1_z,
              o->light1_hue, o->light1_saturation, o->light1_brightness);
@@ -277,82 +208,18 @@ process (GeglOperation       *operation,
   gegl_color_get_pixel (o->color, babl_format_with_space ("RGB float",
                         gegl_operation_get_source_space (operation, "input")), params.color);
 
-  /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */
-  if (aux && gegl_operation_source_get_bounding_box (operation, "aux") &&
-      ! gegl_rectangle_is_infinite_plane (gegl_operation_source_get_bounding_box (operation, "aux")))
-    {
-      shading_box = *gegl_operation_source_get_bounding_box (operation, "aux");
-      shading = g_try_malloc_n ((gsize) MAX (shading_box.width, 0) * (gsize) MAX (shading_box.height, 0),
-                                4 * sizeof (gfloat));
-      if (shading)
-        gegl_buffer_get (aux, &shading_box, 1.0, gegl_operation_get_format (operation, "aux"),
-                         shading, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-      else
-        {
-          if (shading_box.width > 0 && shading_box.height > 0)
-            g_warning ("impasto:emboss: no memory for a %d×%d shading picture; "
-                       "using the procedural hemisphere", shading_box.width, shading_box.height);
-          shading_box.width = shading_box.height = 0;
-        }
-    }
-
-  /* The kernel keeps about 3 floats per pixel (mask, distances, heights) and Swift cannot
-   * survive a failed allocation: make sure the memory is there before going in. */
-  {
-    gpointer probe = g_try_malloc_n ((gsize) box.width * (gsize) box.height,
-                                     4 * sizeof (gfloat));
-    if (! probe)
-      {
-        g_warning ("impasto:emboss: not enough memory for a %d×%d image",
-                   box.width, box.height);
-        g_free (shading);
-        return FALSE;
-      }
-    g_free (probe);
-  }
-
-  params.shading        = shading;
-  params.shading_width  = shading_box.width;
-  params.shading_height = shading_box.height;
-  impasto_emboss (&io, &params);
-
-  g_free (shading);
-  return TRUE;
-}
-
-/* An endless input has no whole to emboss: pass it through unchanged (as GEGL's own
- * whole-image ops, e.g. gegl:distance-transform, do). */
-static gboolean
-operation_process (GeglOperation        *operation,
-                   GeglOperationContext *context,
-                   const gchar          *output_prop,
-                   const GeglRectangle  *result,
-                   gint                  level)
-{
-  GeglOperationClass  *parent = GEGL_OPERATION_CLASS (gegl_op_parent_class);
-  const GeglRectangle *in     = gegl_operation_source_get_bounding_box (operation, "input");
-
-  if (in && gegl_rectangle_is_infinite_plane (in))
-    return impasto_gegl_pass_through (context);
-  return parent->process (operation, context, output_prop, result,
-                          gegl_operation_context_get_level (context));
+  return impasto_gegl_emboss (operation, input, NULL, output, &params);
 }
 
 static void
 gegl_op_class_init (GeglOpClass *klass)
 {
-  GeglOperationClass         *operation_class = GEGL_OPERATION_CLASS (klass);
-  GeglOperationComposerClass *composer_class  = GEGL_OPERATION_COMPOSER_CLASS (klass);
+  GeglOperationClass       *operation_class = GEGL_OPERATION_CLASS (klass);
+  GeglOperationFilterClass *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
 
-  operation_class->prepare                   = prepare;
-  operation_class->process                   = operation_process;
-  operation_class->get_bounding_box          = get_bounding_box;
-  operation_class->get_required_for_output   = get_required_for_output;
-  operation_class->get_cached_region         = get_cached_region;
-  operation_class->get_invalidated_by_change = get_invalidated_by_change;
-  /* One call renders the whole image; the kernels spread it over GEGL's threads. */
-  operation_class->threaded                  = FALSE;
-  composer_class->process                    = process;
+  impasto_gegl_whole_image_class_init (operation_class);
+  operation_class->prepare = prepare;
+  filter_class->process    = process;
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:emboss",
@@ -361,7 +228,7 @@ gegl_op_class_init (GeglOpClass *klass)
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
     "gimp:menu-label", "Impasto Emboss...",
     "description",     "Turns text, line art or any mask into a rounded relief shaded from a "
-                       "picture of a lit sphere, like Core Image's CIHeightFieldFromMask and "
+                       "lit sphere, like Core Image's CIHeightFieldFromMask and "
                        "CIShadedMaterial in MercurialText",
     NULL);
 }

@@ -165,3 +165,157 @@ impasto_gegl_pass_through (GeglOperationContext *context)
     gegl_operation_context_take_object (context, "output", g_object_ref (input));
   return TRUE;
 }
+
+/* --- The whole-image emboss ops (impasto:emboss, impasto:emboss-matcap) ---------------------
+ * Exact distances need the whole mask: every output pixel depends on all of the input (and
+ * the whole shading picture), so these ops render the whole image in one call and GEGL caches
+ * it. An endless input (gegl:color, a pattern) has no whole: it passes through unchanged, as
+ * GEGL's own whole-image ops (gegl:distance-transform) do; an endless picture is ignored. */
+
+static GeglRectangle
+whole_image_bounding_box (GeglOperation *operation)
+{
+  const GeglRectangle *in = gegl_operation_source_get_bounding_box (operation, "input");
+
+  return in ? *in : *GEGL_RECTANGLE (0, 0, 0, 0);
+}
+
+static GeglRectangle
+whole_image_required_for_output (GeglOperation       *operation,
+                                 const gchar         *input_pad,
+                                 const GeglRectangle *roi)
+{
+  const GeglRectangle *box = gegl_operation_source_get_bounding_box (operation, input_pad);
+
+  if (! box)
+    return *GEGL_RECTANGLE (0, 0, 0, 0);
+  if (gegl_rectangle_is_infinite_plane (box))
+    return g_strcmp0 (input_pad, "input") == 0 ? *roi : *GEGL_RECTANGLE (0, 0, 0, 0);
+  return *box;
+}
+
+static GeglRectangle
+whole_image_cached_region (GeglOperation       *operation,
+                           const GeglRectangle *roi)
+{
+  GeglRectangle box = whole_image_bounding_box (operation);
+
+  return gegl_rectangle_is_infinite_plane (&box) ? *roi : box;
+}
+
+static GeglRectangle
+whole_image_invalidated_by_change (GeglOperation       *operation,
+                                   const gchar         *input_pad,
+                                   const GeglRectangle *input_region)
+{
+  GeglRectangle box = whole_image_bounding_box (operation);
+
+  return gegl_rectangle_is_infinite_plane (&box) ? *input_region : box;
+}
+
+static gboolean
+whole_image_operation_process (GeglOperation        *operation,
+                               GeglOperationContext *context,
+                               const gchar          *output_prop,
+                               const GeglRectangle  *result,
+                               gint                  level)
+{
+  /* The chant class's parent: GeglOperationFilter or GeglOperationComposer. */
+  GeglOperationClass  *parent = g_type_class_peek_parent (GEGL_OPERATION_GET_CLASS (operation));
+  const GeglRectangle *in     = gegl_operation_source_get_bounding_box (operation, "input");
+
+  if (in && gegl_rectangle_is_infinite_plane (in))
+    return impasto_gegl_pass_through (context);
+  return parent->process (operation, context, output_prop, result,
+                          gegl_operation_context_get_level (context));
+}
+
+void
+impasto_gegl_whole_image_class_init (GeglOperationClass *operation_class)
+{
+  operation_class->process                   = whole_image_operation_process;
+  operation_class->get_bounding_box          = whole_image_bounding_box;
+  operation_class->get_required_for_output   = whole_image_required_for_output;
+  operation_class->get_cached_region         = whole_image_cached_region;
+  operation_class->get_invalidated_by_change = whole_image_invalidated_by_change;
+  /* One call renders the whole image; the kernels spread it over threads of their own. */
+  operation_class->threaded                  = FALSE;
+}
+
+void
+impasto_gegl_emboss_formats (GeglOperation *operation,
+                             gboolean       map)
+{
+  const Babl *space = gegl_operation_get_source_space (operation, "input");
+
+  /* Shading is light: linear RGB. The height field and normal map are data, stored as the
+   * code values tools expect in an ordinary (perceptual) image. */
+  gegl_operation_set_format (operation, "input",  babl_format_with_space ("Y'A float", space));
+  gegl_operation_set_format (operation, "output",
+                             babl_format_with_space (map ? "R'G'B'A float" : "RGBA float", space));
+}
+
+gboolean
+impasto_gegl_emboss (GeglOperation       *operation,
+                     GeglBuffer          *input,
+                     GeglBuffer          *picture,
+                     GeglBuffer          *output,
+                     ImpastoEmbossParams *params)
+{
+  const gchar        *name    = gegl_operation_get_name (operation);
+  GeglRectangle       box     = whole_image_bounding_box (operation);
+  ImpastoGeglBuffers  buffers = {
+    .operation     = operation,
+    .input         = input,
+    .window        = box,
+    .abyss         = GEGL_ABYSS_NONE,
+    .output        = output,
+    .result        = box,
+    .input_format  = gegl_operation_get_format (operation, "input"),
+    .output_format = gegl_operation_get_format (operation, "output"),
+  };
+  ImpastoIO           io      = impasto_gegl_io (&buffers);
+  const GeglRectangle *extent = picture ? gegl_operation_source_get_bounding_box (operation, "aux") : NULL;
+  gfloat              *shading = NULL;
+  GeglRectangle        shading_box = { 0, 0, 0, 0 };
+
+  /* One call renders the whole image: on threads of its own, and moving the progress bar. */
+  io.parallel = impasto_gegl_parallel;
+  io.progress = impasto_gegl_progress;
+
+  /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */
+  if (extent && ! gegl_rectangle_is_infinite_plane (extent) && extent->width > 0 && extent->height > 0)
+    {
+      shading_box = *extent;
+      shading = g_try_malloc_n ((gsize) shading_box.width * (gsize) shading_box.height, 4 * sizeof (gfloat));
+      if (! shading)
+        {
+          g_warning ("%s: no memory for a %d×%d shading picture", name, shading_box.width, shading_box.height);
+          return FALSE;
+        }
+      gegl_buffer_get (picture, &shading_box, 1.0,
+                       babl_format_with_space ("RGBA float", gegl_operation_get_source_space (operation, "input")),
+                       shading, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+    }
+
+  /* The kernel keeps about 3 floats per pixel (mask, distances, heights) and Swift cannot
+   * survive a failed allocation: make sure the memory is there before going in. */
+  {
+    gpointer probe = g_try_malloc_n ((gsize) box.width * (gsize) box.height, 4 * sizeof (gfloat));
+    if (! probe)
+      {
+        g_warning ("%s: not enough memory for a %d×%d image", name, box.width, box.height);
+        g_free (shading);
+        return FALSE;
+      }
+    g_free (probe);
+  }
+
+  params->shading        = shading;
+  params->shading_width  = shading_box.width;
+  params->shading_height = shading_box.height;
+  impasto_emboss (&io, params);
+
+  g_free (shading);
+  return TRUE;
+}

@@ -16,6 +16,7 @@ gegl_module_register (GTypeModule *module)
 {
   gegl_op_impasto_pencil_hue_saturation_register_type (module);
   gegl_op_impasto_emboss_register_type (module);
+  gegl_op_impasto_emboss_matcap_register_type (module);
   gegl_op_impasto_bristle_normal_map_register_type (module);
   gegl_op_impasto_normal_light_register_type (module);
   return TRUE;

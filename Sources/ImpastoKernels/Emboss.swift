@@ -24,7 +24,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
             "Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)")
         public static let maskSource = EffectParameter.choice(
             "mask-source", "Mask", [.init("alpha", "Alpha"), .init("luminance", "Luminance × alpha")], default: "alpha",
-            "What is embossed: the alpha channel, or luminance × alpha (white is high)")
+            "What is embossed: the alpha channel (on a layer without transparency, its luminance), or luminance × alpha (white is high)")
         public static let output = EffectParameter.choice(
             "output", "Output",
             [.init("shaded", "Shaded relief"), .init("height", "Height field"), .init("normals", "Normal map"),
@@ -37,7 +37,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
             [.init(Hemisphere.customLook, "Custom (lights and material below)")]
                 + Hemisphere.presetNames.map { .init($0, $0.prefix(1).uppercased() + $0.dropFirst()) },
             default: Hemisphere.presetNames[0],
-            "The lit hemisphere the relief is shaded from; Custom uses the lights and material below. A picture connected to the aux input replaces it")
+            "The lit hemisphere the relief is shaded from; Custom uses the lights and material below")
     }
 
     public static let parameters = [Parameters.radius, Parameters.scale, Parameters.profile, Parameters.liquify,
@@ -66,28 +66,37 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
 }
 
 public enum Emboss {
-    /// The mask m ∈ [0, 1] from the input's Y'A rows: alpha, or luminance × alpha.
+    /// The mask m ∈ [0, 1] from the input's Y'A rows: alpha (or, where the input has no
+    /// transparency at all, luminance), or luminance × alpha.
     /// Values outside 0…1 are clamped; NaN counts as 0 (outside).
+    /// (`opaqueInput`: the input had no transparency, so luminance was the mask.)
     public static func mask(_ io: RowIO, source: EmbossSettings.MaskSource,
-                            parallel: ParallelFor = .serial) -> Plane {
+                            parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {
         var mask = Plane(width: io.width, height: io.height)
         let w = mask.width
-        mask.values.withUnsafeMutableBufferPointer { m in
-            io.readRows(parallel: parallel) { y, grayAlpha in
-                for x in 0 ..< w {
-                    let alpha = grayAlpha[2 * x + 1]
-                    let v = source == .alpha ? alpha : grayAlpha[2 * x] * alpha
-                    m[y * w + x] = v.isNaN ? 0 : min(max(v, 0), 1)
+        func read(_ source: EmbossSettings.MaskSource) {
+            mask.values.withUnsafeMutableBufferPointer { m in
+                io.readRows(parallel: parallel) { y, grayAlpha in
+                    for x in 0 ..< w {
+                        let alpha = grayAlpha[2 * x + 1]
+                        let v = source == .alpha ? alpha : grayAlpha[2 * x] * alpha
+                        m[y * w + x] = v.isNaN ? 0 : min(max(v, 0), 1)
+                    }
                 }
             }
         }
-        return mask
+        read(source)
+        // A layer without any transparency (a photo, a flattened scan) has nothing for alpha
+        // to emboss — it would come out a flat plate — so there the luminance is the mask.
+        guard source == .alpha, mask.values.allSatisfy({ $0 >= 1 }) else { return (mask, false) }
+        read(.luminance)
+        return (mask, true)
     }
 
     /// Renders `settings.output` for the io's image (Y'A in, RGBA out), shading from `shading`.
     ///
     /// shaded: the shading colour of each pixel's normal, alpha = mask coverage (antialiased
-    /// edges stay antialiased); height: opaque grey h; normals: an opaque OpenGL normal map;
+    /// edges stay antialiased; opaque where an opaque input was embossed by its luminance); height: opaque grey h; normals: an opaque OpenGL normal map;
     /// hemisphere: the shading image itself, fitted into the extent.
     public static func render(_ io: RowIO, settings: EmbossSettings, shading: ShadingImage,
                               parallel: ParallelFor = .serial) {
@@ -100,7 +109,8 @@ public enum Emboss {
         if s.output == .hemisphere {
             return fit(shading, to: io, parallel: parallel)
         }
-        var coverage = mask(io.reporting(0 ... 0.1), source: s.maskSource, parallel: parallel)
+        let read = mask(io.reporting(0 ... 0.1), source: s.maskSource, parallel: parallel)
+        var coverage = read.mask
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
             io.progress(0.2)
@@ -110,7 +120,9 @@ public enum Emboss {
         let output = io.reporting(0.6 ... 1)
         switch s.output {
         case .shaded:
-            EmbossShading.shade(heights: heights, coverage: coverage, scale: s.scale, shading: shading,
+            // An opaque layer embossed by its luminance stays opaque.
+            let alpha = read.opaqueInput ? Plane(width: io.width, height: io.height, repeating: 1) : coverage
+            EmbossShading.shade(heights: heights, coverage: alpha, scale: s.scale, shading: shading,
                                 to: output, parallel: parallel)
         case .normals:
             EmbossShading.normalMap(heights: heights, scale: s.scale, to: output, parallel: parallel)

@@ -8,6 +8,8 @@ import XCTest
 /// impasto:emboss inside GEGL: conventions, formulas and invariances.
 final class EmbossOpTests: XCTestCase {
     static let op = "impasto:emboss"
+    /// The same relief shaded from a picture on its aux pad.
+    static let matcap = "impasto:emboss-matcap"
 
     override func setUp() {
         super.setUp()
@@ -44,7 +46,7 @@ final class EmbossOpTests: XCTestCase {
         let output = GeglBufferRef(width: Int(input.extent.width), height: Int(input.extent.height), format: format)
         let graph = GeglGraph()
         let source = graph.node("gegl:buffer-source", [("buffer", .buffer(input))])
-        let op = graph.node(Self.op, properties)
+        let op = graph.node(aux == nil ? Self.op : Self.matcap, properties)
         let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(output))])
         graph.chain([source, op, sink])
         if let aux {
@@ -254,12 +256,62 @@ final class EmbossOpTests: XCTestCase {
         let withColour = GeglBufferRef(width: 80, height: 80)
         let g = GeglGraph()
         let source = g.node("gegl:buffer-source", [("buffer", .buffer(disc()))])
-        let op2 = g.node(Self.op)
+        let op2 = g.node(Self.matcap)
         let write = g.node("gegl:write-buffer", [("buffer", .buffer(withColour))])
         g.chain([source, op2, write])
         g.connect(g.node("gegl:checkerboard"), to: op2, pad: "aux")
         g.process(write, rect: GeglRectangle(x: 0, y: 0, width: 80, height: 80))
         XCTAssertTrue(withColour.get() == emboss(disc()), "an endless aux is ignored: the default look")
+    }
+
+    /// GIMP 3 refuses any op with an aux pad as a live filter: impasto:emboss has none and is
+    /// in GIMP's menus; impasto:emboss-matcap, which takes the picture, is not (each once).
+    func testTheMenuOpHasNoAuxPadAndTheMatcapOpNoMenuEntry() throws {
+        func node(_ operation: String) -> OpaquePointer {
+            let graph = GeglGraph()
+            let node = graph.node(operation)
+            graphs.append(graph)
+            return node
+        }
+        XCTAssertEqual(gegl_node_has_pad(node(Self.op), "aux"), 0)
+        XCTAssertNotEqual(gegl_node_has_pad(node(Self.matcap), "aux"), 0)
+        XCTAssertNotNil(gegl_operation_get_key(Self.op, "gimp:menu-path"))
+        XCTAssertNil(gegl_operation_get_key(Self.matcap, "gimp:menu-path"))
+        // Without a picture the matcap op shades from the default look, as impasto:emboss does.
+        let graph = GeglGraph()
+        let output = GeglBufferRef(width: 80, height: 80)
+        let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(output))])
+        graph.chain([graph.node("gegl:buffer-source", [("buffer", .buffer(disc()))]), graph.node(Self.matcap), sink])
+        graph.process(sink, rect: GeglRectangle(x: 0, y: 0, width: 80, height: 80))
+        XCTAssertTrue(output.get() == emboss(disc()))
+    }
+
+    /// Graphs kept alive while a test looks at their nodes.
+    private var graphs: [GeglGraph] = []
+
+    /// An opaque photo has no alpha edges: the alpha mask falls back to luminance, so the
+    /// first look is a relief, not a flat grey plate; any transparency keeps the alpha mask.
+    func testAnOpaqueLayerIsEmbossedByItsLuminance() {
+        let opaque = GeglBufferRef(width: 80, height: 80)
+        var samples = [Float]()
+        for y in 0 ..< 80 { for x in 0 ..< 80 {
+            let dx = Double(x) - 40, dy = Double(y) - 40
+            let v: Float = dx * dx + dy * dy < 25 * 25 ? 0.9 : 0.1
+            samples += [v, v, v, 1]
+        } }
+        opaque.set(samples)
+        let byAlpha = emboss(opaque), byLuminance = emboss(opaque, [("mask-source", .enumNick("luminance"))])
+        XCTAssertTrue(stride(from: 0, to: byAlpha.count, by: 4).allSatisfy { byAlpha[$0] == byLuminance[$0] },
+                      "alpha on an opaque layer: the luminance relief")
+        let centre = 4 * (40 * 80 + 40), rim = 4 * (40 * 80 + 16)
+        XCTAssertNotEqual(byAlpha[centre], byAlpha[rim], "not a flat plate")
+        XCTAssertTrue(stride(from: 3, to: byAlpha.count, by: 4).allSatisfy { byAlpha[$0] == 1 }, "and opaque, as the layer was")
+        // One transparent pixel: alpha is the mask again (everything else opaque: flat).
+        samples[3] = 0
+        opaque.set(samples)
+        let withHole = emboss(opaque)
+        XCTAssertEqual(withHole[centre], withHole[4 * (40 * 80 + 17)], accuracy: 1e-6, "the alpha mask: flat inside")
+        XCTAssertEqual(withHole[3], 0, "the transparent pixel stays transparent")
     }
 
     func testTinyEmptyAndNonFiniteInputsDoNotCrash() {

@@ -21,6 +21,11 @@ final class OpPropertiesTests: XCTestCase {
         assertProperties(of: "impasto:emboss", are: EmbossSettings.parameters + Hemisphere.Look.parameters)
     }
 
+    func testEmbossMatcap() {
+        assertProperties(of: "impasto:emboss-matcap",
+                         are: EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
+    }
+
     func testBristleNormalMap() {
         assertProperties(of: "impasto:bristle-normal-map", are: NormalMap.parameters)
     }

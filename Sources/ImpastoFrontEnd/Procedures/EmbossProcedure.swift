@@ -35,11 +35,13 @@ public enum EmbossProcedure: FilterProcedure {
         if let shading, host.isIndexed(shading) {
             throw .execution("\(name): the shading drawable is indexed; convert its image to RGB first.")
         }
-        return DrawableFilter(
-            operation: "impasto:emboss",
-            properties: arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
-                + CustomLook.properties(arguments),
-            // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
-            aux: shading, addsAlpha: true)
+        // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
+        let relief = arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
+        guard let shading else {
+            return DrawableFilter(operation: "impasto:emboss", properties: relief + CustomLook.properties(arguments),
+                                  addsAlpha: true)
+        }
+        // A picture of a sphere comes on an aux pad: impasto:emboss has none (GIMP 3 keeps it live).
+        return DrawableFilter(operation: "impasto:emboss-matcap", properties: relief, aux: shading, addsAlpha: true)
     }
 }

@@ -9,6 +9,7 @@
 /* Defined by each chant file through gegl-op.h (GEGL_OP_NAME). */
 void gegl_op_impasto_pencil_hue_saturation_register_type (GTypeModule *module);
 void gegl_op_impasto_emboss_register_type (GTypeModule *module);
+void gegl_op_impasto_emboss_matcap_register_type (GTypeModule *module);
 void gegl_op_impasto_bristle_normal_map_register_type (GTypeModule *module);
 void gegl_op_impasto_normal_light_register_type (GTypeModule *module);
 
@@ -46,6 +47,19 @@ void     impasto_gegl_progress     (double done, void *buffers);
  * 8-bit image: the kernel's luma is cheaper than babl's Y'A), Y'A float otherwise; in the
  * pad's space. */
 const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad);
+
+/* The whole-image emboss ops: the class plumbing both share (bounding box, whole-image
+ * requests and cache, an endless input passed through), their formats, and one render of
+ * impasto_emboss over the whole input, shading from `picture` (the aux pad's buffer) or,
+ * when it is NULL, from the procedural hemisphere `params` describes. FALSE, with a warning
+ * naming the op, when the memory is not there. */
+void     impasto_gegl_whole_image_class_init (GeglOperationClass *operation_class);
+void     impasto_gegl_emboss_formats         (GeglOperation *operation, gboolean map);
+gboolean impasto_gegl_emboss                 (GeglOperation       *operation,
+                                              GeglBuffer          *input,
+                                              GeglBuffer          *picture,
+                                              GeglBuffer          *output,
+                                              ImpastoEmbossParams *params);
 
 /* For an operation_process override: the input becomes the output unchanged. */
 gboolean impasto_gegl_pass_through (GeglOperationContext *context);
