@@ -1,0 +1,237 @@
+import Foundation
+import ImpastoGegl
+import ImpastoTestSupport
+import XCTest
+
+/// The GEGL module in Debian's own GIMP 3 — 3.0.x in a trixie root, 3.2.x in a forky root
+/// (`.ci/gimp3-root`) — built there with the host's Swift against that root's GEGL, installed
+/// in a private XDG_DATA_HOME, and driven from Script-Fu batch mode on a private profile:
+/// ops merged with gimp-drawable-merge-new-filter, appended as live (non-destructive) filters
+/// with gimp-drawable-append-new-filter (or made, configured and appended), and removed again; pixels against the same
+/// independent formulas as the GIMP 2.10 tests.
+///
+/// Runs for the suites IMPASTO_GIMP3_ROOTS lists (`.ci/run` sets "trixie,forky"); skipped
+/// otherwise, since it needs root, debootstrap and the Debian mirror. One GIMP session per
+/// suite runs every scenario; GIMP 3 stops a batch at its first failing command, so a
+/// scenario that fails leaves the later ones without a verdict, and the log says why.
+final class Gimp3FilterTests: XCTestCase {
+    static let photo = BuildProducts.fixture("astronaut.png")
+
+    static func helpers(_ session: Gimp3Session) -> String {
+        """
+        (define (impasto-open) (car (gimp-file-load RUN-NONINTERACTIVE "\(photo.path)")))
+        (define (impasto-drawable image) (vector-ref (car (gimp-image-get-selected-drawables image)) 0))
+        (define (impasto-save image name)
+          (gimp-file-save RUN-NONINTERACTIVE image (string-append "\(session.folder)/" name)))
+        (define (impasto-pencil drawable) ; appends the pencil op as a live filter, returns it
+          (gimp-drawable-append-new-filter drawable "impasto:pencil-hue-saturation" 0 LAYER-MODE-REPLACE 1.0
+                                           "azimuth" -60.0 "altitude" 45.0))
+        (define (impasto-bump) ; BristlePaint's bump: white at 10 % opacity on a transparent layer
+          (let* ((image (car (gimp-image-new 120 80 RGB)))
+                 (layer (car (gimp-layer-new image "bump" 120 80 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image layer 0 0)
+            (gimp-drawable-fill layer FILL-TRANSPARENT)
+            (gimp-image-select-ellipse image CHANNEL-OP-REPLACE 30 10 60 60)
+            (gimp-context-set-foreground '(255 255 255))
+            (gimp-context-set-opacity 10)
+            (gimp-drawable-edit-fill layer FILL-FOREGROUND)
+            (gimp-context-set-opacity 100)
+            (gimp-selection-none image)
+            (list image layer)))
+        (define (impasto-filters name drawable) ; one line the test reads: the live filters' ops
+          (display (string-append "\nimpasto-filters " name ":"))
+          (for-each (lambda (f) (display " ") (display (car (gimp-drawable-filter-get-operation-name f))))
+                    (vector->list (car (gimp-drawable-get-filters drawable))))
+          (display "\n"))
+        """
+    }
+
+    static let scenarios: [(String, String)] = [
+        ("merge", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (gimp-drawable-merge-new-filter d "impasto:pencil-hue-saturation" 0 LAYER-MODE-REPLACE 1.0
+                                              "azimuth" -60.0 "altitude" 45.0)
+              (impasto-filters "merge" d) (impasto-save i "merge.png"))
+            """),
+        ("live-pencil", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)) (f (impasto-pencil d)))
+              (impasto-filters "live-pencil" d) (impasto-save i "live-pencil.png")
+              (gimp-drawable-filter-delete f) (impasto-save i "live-pencil-removed.png"))
+            """),
+        // A filter made, configured, then appended. (Script-Fu's gimp-drawable-filter-configure
+        // on a filter already appended sets its config but does not re-render it in 3.0.4 and
+        // 3.2.6: Script-Fu has no binding of gimp_drawable_filter_update, so editing a live
+        // filter later is the GUI's and libgimp's business.)
+        ("configured", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i))
+                   (f (car (gimp-drawable-filter-new d "impasto:pencil-hue-saturation" ""))))
+              (gimp-drawable-filter-configure f LAYER-MODE-REPLACE 1.0
+                                              "azimuth" 30.0 "altitude" 20.0 "max-saturation" 4.0)
+              (gimp-drawable-append-filter d f)
+              (impasto-filters "configured" d) (impasto-save i "configured.png"))
+            """),
+        ("live-normal-map", """
+            (let* ((b (impasto-bump)))
+              (gimp-drawable-append-new-filter (cadr b) "impasto:bristle-normal-map" 0 LAYER-MODE-REPLACE 1.0)
+              (impasto-filters "live-normal-map" (cadr b)) (impasto-save (car b) "normal-map.png"))
+            """),
+        ("live-chain", """
+            (let* ((b (impasto-bump)))
+              (gimp-drawable-append-new-filter (cadr b) "impasto:bristle-normal-map" 0 LAYER-MODE-REPLACE 1.0)
+              (impasto-pencil (cadr b))
+              (impasto-filters "live-chain" (cadr b)) (impasto-save (car b) "chain.png"))
+            """),
+    ]
+
+    /// One session per suite, run once.
+    struct Run {
+        let session: Gimp3Session
+        let result: PrivateGimp.BatchResult
+
+        func outcome(_ name: String) -> PrivateGimp.Outcome? {
+            guard let i = Gimp3FilterTests.scenarios.firstIndex(where: { $0.0 == name }),
+                  i < result.outcomes.count else { return nil }
+            return result.outcomes[i]
+        }
+
+        /// The op names `impasto-filters` printed for scenario `name`, or nil if it printed none.
+        func filters(_ name: String) -> [String]? {
+            let prefix = "impasto-filters \(name):"
+            guard let line = result.log.components(separatedBy: "\n").first(where: { $0.hasPrefix(prefix) }) else {
+                return nil
+            }
+            return line.dropFirst(prefix.count).split(separator: " ").map(String.init)
+        }
+
+        func image(_ name: String) throws -> FloatImage {
+            Gegl.initialize()
+            let url = session.hostFolder.appendingPathComponent(name)
+            return try XCTUnwrap(FloatImage.load(url), "\(name) was not written; GIMP said:\n\(result.log)")
+        }
+    }
+
+    static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
+
+    /// The suite's run, or a skip when IMPASTO_GIMP3_ROOTS does not list the suite.
+    func run(_ suite: Gimp3Root.Suite) throws -> Run {
+        guard Gimp3Root.requested.contains(suite) else {
+            throw XCTSkip("GIMP \(suite.gimpVersion) runs in a Debian \(suite) root: as root, "
+                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see the README, \"GIMP 3 tests\")")
+        }
+        if Self.runs[suite] == nil {
+            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
+                Result {
+                    let session = try Gimp3Session(root: root)
+                    return Run(session: session, result: session.batch(Self.scenarios.map(\.1), prelude: Self.helpers(session)))
+                }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
+            }
+        }
+        return try Self.runs[suite]!.get()
+    }
+
+    override class func tearDown() {
+        for case .success(let run) in runs.values { run.session.remove() }
+        super.tearDown()
+    }
+
+    var original: FloatImage {
+        get throws { try XCTUnwrap(FloatImage.load(Self.photo)) }
+    }
+
+    /// Largest difference between `output` and `expected(input pixel)` clamped to 0…1.
+    func worstDifference(_ output: FloatImage, _ input: FloatImage, _ expected: ([Double]) -> [Double]) -> Double {
+        guard output.width == input.width, output.height == input.height else { return .infinity }
+        var worst = 0.0
+        for y in 0 ..< input.height {
+            for x in 0 ..< input.width {
+                let e = expected(input.pixel(x, y).prefix(3).map(Double.init))
+                let o = output.pixel(x, y)
+                for c in 0 ..< 3 { worst = max(worst, abs(Double(o[o.startIndex + c]) - min(max(e[c], 0), 1))) }
+            }
+        }
+        return worst
+    }
+
+    // MARK: - the scenarios, checked for one suite
+
+    func checkMergedPencilMatchesTheFormula(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("merge"), .success, run.result.log)
+        XCTAssertEqual(run.filters("merge"), [], "a merged filter is not kept")
+        let worst = worstDifference(try run.image("merge.png"), try original) {
+            PencilReference.apply($0, azimuth: -60, altitude: 45)
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255)
+    }
+
+    func checkLivePencilIsListedExportsTheFormulaAndComesOff(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("live-pencil"), .success, run.result.log)
+        XCTAssertEqual(run.filters("live-pencil"), ["impasto:pencil-hue-saturation"], run.result.log)
+        let input = try original
+        let worst = worstDifference(try run.image("live-pencil.png"), input) {
+            PencilReference.apply($0, azimuth: -60, altitude: 45)
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255)
+        // Non-destructive: without the filter the layer's own pixels are the photo's.
+        XCTAssertEqual(worstDifference(try run.image("live-pencil-removed.png"), input) { $0 }, 0)
+    }
+
+    func checkConfiguredFilterUsesItsSettings(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("configured"), .success, run.result.log)
+        XCTAssertEqual(run.filters("configured"), ["impasto:pencil-hue-saturation"], run.result.log)
+        let worst = worstDifference(try run.image("configured.png"), try original) {
+            PencilReference.apply($0, azimuth: 30, altitude: 20, maxSaturation: 4)
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255)
+    }
+
+    func checkLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("live-normal-map"), .success, run.result.log)
+        XCTAssertEqual(run.filters("live-normal-map"), ["impasto:bristle-normal-map"], run.result.log)
+        let map = try run.image("normal-map.png")
+        func pixel(_ x: Int, _ y: Int) -> [Float] { Array(map.pixel(x, y)) }
+        // Far from the disc and in its middle: flat, (0.5, 0.5, 1) within 8-bit rounding.
+        for (x, y) in [(5, 5), (60, 40)] {
+            let p = pixel(x, y)
+            XCTAssertEqual(p[0], 0.5, accuracy: 1.0 / 255)
+            XCTAssertEqual(p[1], 0.5, accuracy: 1.0 / 255)
+            XCTAssertEqual(p[2], 1, accuracy: 1.0 / 255)
+        }
+        XCTAssertGreaterThan(pixel(60, 10)[1], 0.51, "the top edge of a bump faces up: green above 0.5")
+        XCTAssertLessThan(pixel(60, 69)[1], 0.49, "the bottom edge faces down")
+        XCTAssertLessThan(pixel(30, 40)[0], 0.49, "the left edge faces left: red below 0.5")
+        XCTAssertTrue(map.samples.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 1 }, "opaque")
+    }
+
+    /// Two live filters in order: the pencil op recolours what the normal map made.
+    func checkLiveFiltersChainInOrder(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("live-chain"), .success, run.result.log)
+        // gimp-drawable-get-filters lists the stack from the top: the last appended (applied last) first.
+        XCTAssertEqual(run.filters("live-chain"), ["impasto:pencil-hue-saturation", "impasto:bristle-normal-map"],
+                       run.result.log)
+        let worst = worstDifference(try run.image("chain.png"), try run.image("normal-map.png")) {
+            PencilReference.apply($0, azimuth: -60, altitude: 45)
+        }
+        XCTAssertLessThanOrEqual(worst, 2.0 / 255, "the normal map was rounded to 8 bits before the formula here")
+    }
+
+    // MARK: - GIMP 3.0 (trixie)
+
+    func testTrixieMergedPencilMatchesTheFormula() throws { try checkMergedPencilMatchesTheFormula(.trixie) }
+    func testTrixieLivePencilIsListedExportsTheFormulaAndComesOff() throws { try checkLivePencilIsListedExportsTheFormulaAndComesOff(.trixie) }
+    func testTrixieConfiguredFilterUsesItsSettings() throws { try checkConfiguredFilterUsesItsSettings(.trixie) }
+    func testTrixieLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap() throws { try checkLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap(.trixie) }
+    func testTrixieLiveFiltersChainInOrder() throws { try checkLiveFiltersChainInOrder(.trixie) }
+
+    // MARK: - GIMP 3.2 (forky)
+
+    func testForkyMergedPencilMatchesTheFormula() throws { try checkMergedPencilMatchesTheFormula(.forky) }
+    func testForkyLivePencilIsListedExportsTheFormulaAndComesOff() throws { try checkLivePencilIsListedExportsTheFormulaAndComesOff(.forky) }
+    func testForkyConfiguredFilterUsesItsSettings() throws { try checkConfiguredFilterUsesItsSettings(.forky) }
+    func testForkyLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap() throws { try checkLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap(.forky) }
+    func testForkyLiveFiltersChainInOrder() throws { try checkLiveFiltersChainInOrder(.forky) }
+}
