@@ -6,6 +6,8 @@
 _Static_assert (sizeof (ImpastoGimp3Callbacks) == 2 * sizeof (void (*) (void)),
                 "ImpastoGimp3Callbacks holds the two vfuncs and nothing else");
 
+const GParamFlags impasto_gimp3_argument_flags = G_PARAM_READWRITE;
+
 static ImpastoGimp3Callbacks impasto_callbacks;
 
 /* The GimpPlugIn subclass: GIMP instantiates it by GType (gimp_main), then calls its vfuncs. */

@@ -52,20 +52,20 @@ struct ProcedureArgument {
         switch kind {
         case .double(let range, let value):
             gimp_procedure_add_double_argument(procedure, name, title, description,
-                                               range.lowerBound, range.upperBound, value, G_PARAM_READWRITE)
+                                               range.lowerBound, range.upperBound, value, impasto_gimp3_argument_flags)
         case .integer(let range, let value):
             gimp_procedure_add_int_argument(procedure, name, title, description,
                                             gint(clamping: range.lowerBound), gint(clamping: range.upperBound),
-                                            gint(clamping: value), G_PARAM_READWRITE)
+                                            gint(clamping: value), impasto_gimp3_argument_flags)
         case .boolean(let value):
-            gimp_procedure_add_boolean_argument(procedure, name, title, description, value ? 1 : 0, G_PARAM_READWRITE)
+            gimp_procedure_add_boolean_argument(procedure, name, title, description, value ? 1 : 0, impasto_gimp3_argument_flags)
         case .choice(let choices, let value):
             let choice = gimp_choice_new()
             for (id, option) in choices.enumerated() {
                 gimp_choice_add(choice, option.nick, gint(id), option.label, nil)
             }
             // The argument takes the choice over (transfer full).
-            gimp_procedure_add_choice_argument(procedure, name, title, description, choice, value, G_PARAM_READWRITE)
+            gimp_procedure_add_choice_argument(procedure, name, title, description, choice, value, impasto_gimp3_argument_flags)
         }
     }
 

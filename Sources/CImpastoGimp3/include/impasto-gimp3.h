@@ -26,6 +26,11 @@ typedef struct
  * gimp_main () with it: GIMP's GIMP_MAIN () macro, which Swift cannot import. */
 gint impasto_gimp3_main (const ImpastoGimp3Callbacks *callbacks, gint argc, gchar **argv);
 
+/* The flags of every argument: G_PARAM_READWRITE, without GIMP_PARAM_STATIC_STRINGS (GLib
+ * copies the names Swift passes, which do not outlive the call). A constant because forky's
+ * GLib marks GParamFlags G_GNUC_FLAG_ENUM, which changes how Swift imports its values. */
+extern const GParamFlags impasto_gimp3_argument_flags;
+
 /* A procedure's return values for a failed call: `status` and `message` as the GError
  * the caller sees (Script-Fu prints it, GIMP's UI shows it). */
 GimpValueArray *impasto_gimp3_failure (GimpProcedure     *procedure,
