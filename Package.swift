@@ -36,9 +36,9 @@ let moduleLinkerSettings: [LinkerSetting] = [
 /// GIMP front-end is part of the package only where its libgimp is installed. A `.pc` file is
 /// what SwiftPM's `systemLibrary(pkgConfig:)` reads anyway; looking for the file (rather than
 /// running `pkg-config` from the manifest) needs no process, works where manifests are
-/// sandboxed, and cannot hang. SwiftPM caches the evaluated manifest: after installing or
-/// removing a libgimp -dev package, build once with `--disable-manifest-caching` (or delete
-/// .build) so the targets follow.
+/// sandboxed, and cannot hang. SwiftPM caches the evaluated manifest by its text (in
+/// ~/.cache, not .build): after installing or removing a libgimp -dev package, build once with
+/// `--manifest-cache none` so the targets follow (seen with Swift 6.3.1).
 func hasPkgConfig(_ module: String) -> Bool {
     let environment = ProcessInfo.processInfo.environment
     let listed = ["PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR"].flatMap {
