@@ -9,12 +9,12 @@ import XCTest
 /// mode with SPEC's GIMP 3 signature
 /// `(plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE img (vector drw) -60 45 4 FALSE)`.
 ///
-/// Three GIMP processes per suite on one profile: the first registers and runs the procedure
-/// (its call also sets the last values) and makes failing calls inside `catch` to see the
-/// image left unchanged; the second, a new session, repeats the last values and then ends on
-/// the out-of-range call to read its message; the third ends on the two-drawables call (GIMP 3
-/// stops a batch at its first failing command, so each failure to read is a batch's last).
-/// Runs for the suites IMPASTO_GIMP3_ROOTS lists; skipped otherwise.
+/// Two GIMP processes per suite on one profile: the first registers and runs the procedure
+/// (its call also sets the last values) and makes the failing calls, printing each one's
+/// message and saving the image after it; the second, a new session, repeats the last values.
+/// (GIMP 3 stops a batch at its first failing command, and Script-Fu's `catch` drops the
+/// message; the error hook still receives it, so `impasto-report` catches the error and prints
+/// it.) Runs for the suites IMPASTO_GIMP3_ROOTS lists; skipped otherwise.
 final class Gimp3PlugInTests: XCTestCase {
     static let photo = BuildProducts.fixture("astronaut.png")
     static let procedure = "plug-in-impasto-pencil-hue-saturation"
@@ -27,10 +27,12 @@ final class Gimp3PlugInTests: XCTestCase {
           (gimp-file-save RUN-NONINTERACTIVE image (string-append "\(session.folder)/" name)))
         (define (impasto-pencil mode image drawables az alt max linear)
           (\(procedure) mode image drawables az alt max linear))
-        (define (impasto-two-layers) ; the photo twice: (image bottom top)
-          (let* ((i (impasto-open)) (d (impasto-drawable i)) (copy (car (gimp-layer-copy d))))
-            (gimp-image-insert-layer i copy 0 -1)
-            (list i d copy)))
+        (define (impasto-report name thunk) ; runs thunk; prints the message of the error it raised
+          (let ((saved *error-hook*) (message "none"))
+            (set! *error-hook* (lambda x (set! message (if (string? (car x)) (car x) "?")) (apply throw x)))
+            (catch #f (thunk))
+            (set! *error-hook* saved)
+            (display (string-append "\nimpasto-error " name ": " message "\n"))))
         """
     }
 
@@ -45,15 +47,36 @@ final class Gimp3PlugInTests: XCTestCase {
             (let* ((i (impasto-open)) (d (impasto-drawable i)))
               (impasto-pencil RUN-NONINTERACTIVE i (vector d) -60 45 4 FALSE) (impasto-save i "pencil.png"))
             """),
-        ("range-unchanged", """
+        ("range", """
             (let* ((i (impasto-open)) (d (impasto-drawable i)))
-              (catch #f (impasto-pencil RUN-NONINTERACTIVE i (vector d) -60 95 4 FALSE)) (impasto-save i "range.png"))
+              (impasto-report "range" (lambda () (impasto-pencil RUN-NONINTERACTIVE i (vector d) -60 95 4 FALSE)))
+              (impasto-save i "range.png"))
             """),
-        ("two-unchanged", """
-            (let* ((t (impasto-two-layers)) (i (car t)))
-              (catch #f (impasto-pencil RUN-NONINTERACTIVE i (vector (cadr t) (caddr t)) -60 45 4 FALSE))
+        ("two", """
+            (let* ((i (impasto-open)) (bottom (impasto-drawable i)) (top (car (gimp-layer-copy bottom))))
+              (gimp-image-insert-layer i top 0 -1)
+              (impasto-report "two" (lambda () (impasto-pencil RUN-NONINTERACTIVE i (vector bottom top) -60 45 4 FALSE)))
               (impasto-save i "two-top.png")
-              (gimp-item-set-visible (caddr t) FALSE) (impasto-save i "two-bottom.png"))
+              (gimp-item-set-visible top FALSE) (impasto-save i "two-bottom.png"))
+            """),
+        ("locked", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (gimp-item-set-lock-content d TRUE)
+              (impasto-report "locked" (lambda () (impasto-pencil RUN-NONINTERACTIVE i (vector d) -60 45 4 FALSE)))
+              (impasto-save i "locked.png"))
+            """),
+        ("indexed", """
+            (let* ((i (impasto-open)))
+              (gimp-image-convert-indexed i CONVERT-DITHER-NONE CONVERT-PALETTE-GENERATE 16 FALSE FALSE "")
+              (impasto-save i "indexed-before.png")
+              (impasto-report "indexed"
+                (lambda () (impasto-pencil RUN-NONINTERACTIVE i (vector (impasto-drawable i)) -60 45 4 FALSE)))
+              (impasto-save i "indexed-after.png"))
+            """),
+        ("group", """
+            (let* ((i (impasto-open)) (g (car (gimp-group-layer-new i "group"))))
+              (gimp-image-insert-layer i g 0 0)
+              (impasto-report "group" (lambda () (impasto-pencil RUN-NONINTERACTIVE i (vector g) -60 45 4 FALSE))))
             """),
     ]
 
@@ -66,17 +89,9 @@ final class Gimp3PlugInTests: XCTestCase {
             (let* ((i (impasto-open)) (d (impasto-drawable i)))
               (impasto-pencil RUN-INTERACTIVE i (vector d) 0 0 0 FALSE) (impasto-save i "interactive.png"))
             """),
-        ("range-error", "(let* ((i (impasto-open))) (impasto-pencil RUN-NONINTERACTIVE i (vector (impasto-drawable i)) -60 95 4 FALSE))"),
     ]
 
-    static let third: [(String, String)] = [
-        ("two-error", """
-            (let* ((t (impasto-two-layers)))
-              (impasto-pencil RUN-NONINTERACTIVE (car t) (vector (cadr t) (caddr t)) -60 45 4 FALSE))
-            """),
-    ]
-
-    /// A suite's three batches on one profile.
+    /// A suite's batches on one profile.
     struct Run {
         let session: Gimp3Session
         let batches: [(scenarios: [(String, String)], result: PrivateGimp.BatchResult)]
@@ -90,6 +105,12 @@ final class Gimp3PlugInTests: XCTestCase {
                 }
             }
             return nil
+        }
+
+        /// The message `impasto-report` printed for `name` ("none" if the call succeeded).
+        func error(_ name: String) -> String? {
+            let prefix = "impasto-error \(name): "
+            return log.components(separatedBy: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         }
 
         func image(_ name: String) throws -> FloatImage {
@@ -113,7 +134,7 @@ final class Gimp3PlugInTests: XCTestCase {
                         let session = try Gimp3Session(root: root)
                         try session.installPlugIn(plugIn)
                         let prelude = Self.helpers(session)
-                        return Run(session: session, batches: [Self.first, Self.second, Self.third].map {
+                        return Run(session: session, batches: [Self.first, Self.second].map {
                             (scenarios: $0, result: session.batch($0.map(\.1), prelude: prelude))
                         })
                     }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
@@ -153,28 +174,37 @@ final class Gimp3PlugInTests: XCTestCase {
         XCTAssertLessThanOrEqual(try run.image("pencil.png").worstRGBDifference(from: try original, Self.pencil), 1.0 / 255)
     }
 
-    func checkOutOfRangeAltitudeFailsClearlyAndChangesNothing(_ suite: Gimp3Root.Suite) throws {
+    /// A failing call's message (in the GIMP 2.10 plug-in's words where the plug-in decides),
+    /// with the image left as it was.
+    func checkFailure(_ suite: Gimp3Root.Suite, _ name: String, says words: [String],
+                      before: String? = nil, after: String? = nil) throws {
         let run = try run(suite)
-        XCTAssertEqual(run.outcome("range-unchanged"), .success, run.log)
-        XCTAssertEqual(try run.image("range.png").worstRGBDifference(from: try original) { $0 }, 0)
-        // GIMP 3 checks an argument against its declared range before the plug-in runs; its
-        // message names the value and the range.
-        guard case .error(let message) = run.outcome("range-error") else {
-            return XCTFail("the out-of-range call did not fail:\n\(run.log)")
+        XCTAssertEqual(run.outcome(name), .success, run.log)
+        let message = try XCTUnwrap(run.error(name), "no message for \(name):\n\(run.log)")
+        for text in words { XCTAssertTrue(message.contains(text), "\(name): \(message)") }
+        if let after {
+            let reference = try before.map(run.image) ?? original
+            XCTAssertEqual(try run.image(after).worstRGBDifference(from: reference) { $0 }, 0, after)
         }
-        XCTAssertTrue(message.contains("out of range") && message.contains("95") && message.contains("90"), message)
+    }
+
+    /// GIMP 3 checks an argument against its declared range before the plug-in runs; its
+    /// message names the argument's position, the value and the range.
+    func checkOutOfRangeAltitudeFailsClearlyAndChangesNothing(_ suite: Gimp3Root.Suite) throws {
+        try checkFailure(suite, "range", says: ["out of range", "95", "90"], after: "range.png")
     }
 
     func checkSeveralDrawablesFailClearlyAndChangeNothing(_ suite: Gimp3Root.Suite) throws {
-        let run = try run(suite)
-        XCTAssertEqual(run.outcome("two-unchanged"), .success, run.log)
         for layer in ["two-top.png", "two-bottom.png"] {
-            XCTAssertEqual(try run.image(layer).worstRGBDifference(from: try original) { $0 }, 0, layer)
+            try checkFailure(suite, "two", says: ["\(Self.procedure) works on one drawable, but 2 were given"], after: layer)
         }
-        guard case .error(let message) = run.outcome("two-error") else {
-            return XCTFail("the two-drawables call did not fail:\n\(run.log)")
-        }
-        XCTAssertTrue(message.contains("\(Self.procedure) works on one drawable, but 2 were given"), message)
+    }
+
+    func checkLockedIndexedAndGroupFailAsInGIMP2(_ suite: Gimp3Root.Suite) throws {
+        try checkFailure(suite, "locked", says: ["the pixels of this layer are locked"], after: "locked.png")
+        try checkFailure(suite, "indexed", says: ["indexed images are not supported", "Image → Mode → RGB"],
+                         before: "indexed-before.png", after: "indexed-after.png")
+        try checkFailure(suite, "group", says: ["a layer group has no pixels of its own"])
     }
 
     /// The script's call in the first session is what RUN-WITH-LAST-VALS (and, until the
@@ -229,6 +259,7 @@ final class Gimp3PlugInTests: XCTestCase {
     func testTrixieScriptCallMatchesTheFormula() throws { try checkScriptCallMatchesTheFormula(.trixie) }
     func testTrixieOutOfRangeAltitudeFailsClearlyAndChangesNothing() throws { try checkOutOfRangeAltitudeFailsClearlyAndChangesNothing(.trixie) }
     func testTrixieSeveralDrawablesFailClearlyAndChangeNothing() throws { try checkSeveralDrawablesFailClearlyAndChangeNothing(.trixie) }
+    func testTrixieLockedIndexedAndGroupFailAsInGIMP2() throws { try checkLockedIndexedAndGroupFailAsInGIMP2(.trixie) }
     func testTrixieLastValuesPersistAcrossSessions() throws { try checkLastValuesPersistAcrossSessions(.trixie) }
     func testTrixieSameResultAsGIMP2() throws { try checkSameResultAsGIMP2(.trixie) }
 
@@ -238,6 +269,7 @@ final class Gimp3PlugInTests: XCTestCase {
     func testForkyScriptCallMatchesTheFormula() throws { try checkScriptCallMatchesTheFormula(.forky) }
     func testForkyOutOfRangeAltitudeFailsClearlyAndChangesNothing() throws { try checkOutOfRangeAltitudeFailsClearlyAndChangesNothing(.forky) }
     func testForkySeveralDrawablesFailClearlyAndChangeNothing() throws { try checkSeveralDrawablesFailClearlyAndChangeNothing(.forky) }
+    func testForkyLockedIndexedAndGroupFailAsInGIMP2() throws { try checkLockedIndexedAndGroupFailAsInGIMP2(.forky) }
     func testForkyLastValuesPersistAcrossSessions() throws { try checkLastValuesPersistAcrossSessions(.forky) }
     func testForkySameResultAsGIMP2() throws { try checkSameResultAsGIMP2(.forky) }
 }
