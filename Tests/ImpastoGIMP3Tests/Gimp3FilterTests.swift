@@ -7,7 +7,8 @@ import XCTest
 /// (`.ci/gimp3-root`) — built there with the host's Swift against that root's GEGL, installed
 /// in a private XDG_DATA_HOME, and driven from Script-Fu batch mode on a private profile:
 /// ops merged with gimp-drawable-merge-new-filter, appended as live (non-destructive) filters
-/// with gimp-drawable-append-new-filter (or made, configured and appended), and removed again; pixels against the same
+/// with gimp-drawable-append-new-filter (or made, configured and appended), removed again, and
+/// refused with GIMP's message when a value is out of the op's range; pixels against the same
 /// independent formulas as the GIMP 2.10 tests.
 ///
 /// Runs for the suites IMPASTO_GIMP3_ROOTS lists (`.ci/run` sets "trixie,forky"); skipped
@@ -80,6 +81,20 @@ final class Gimp3FilterTests: XCTestCase {
               (gimp-drawable-append-new-filter (cadr b) "impasto:bristle-normal-map" 0 LAYER-MODE-REPLACE 1.0)
               (impasto-pencil (cadr b))
               (impasto-filters "live-chain" (cadr b)) (impasto-save (car b) "chain.png"))
+            """),
+        // Out of the op's range (altitude 0…90): refused before anything changes, merged or live.
+        ("range-unchanged", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (catch #f (gimp-drawable-merge-new-filter d "impasto:pencil-hue-saturation" 0 LAYER-MODE-REPLACE 1.0
+                                                        "altitude" 95.0))
+              (catch #f (gimp-drawable-append-new-filter d "impasto:pencil-hue-saturation" 0 LAYER-MODE-REPLACE 1.0
+                                                         "altitude" 95.0))
+              (impasto-filters "range-unchanged" d) (impasto-save i "range-after.png"))
+            """),
+        // Last: GIMP 3 stops a batch at its first failing command.
+        ("range-error", """
+            (gimp-drawable-append-new-filter (impasto-drawable (impasto-open)) "impasto:pencil-hue-saturation" 0
+                                             LAYER-MODE-REPLACE 1.0 "altitude" 95.0)
             """),
     ]
 
@@ -219,6 +234,18 @@ final class Gimp3FilterTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2.0 / 255, "the normal map was rounded to 8 bits before the formula here")
     }
 
+    func checkOutOfRangeValueFailsClearlyAndChangesNothing(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("range-unchanged"), .success, run.result.log)
+        XCTAssertEqual(run.filters("range-unchanged"), [], "a refused filter is not kept")
+        XCTAssertEqual(worstDifference(try run.image("range-after.png"), try original) { $0 }, 0)
+        guard case .error(let message) = run.outcome("range-error") else {
+            return XCTFail("altitude 95 must make the call fail; GIMP said:\n\(run.result.log)")
+        }
+        // GIMP's own message, from the range the op declares.
+        XCTAssertTrue(message.contains("has value 95.000000 out of range: 0.000000 to 90.000000"), message)
+    }
+
     // MARK: - GIMP 3.0 (trixie)
 
     func testTrixieMergedPencilMatchesTheFormula() throws { try checkMergedPencilMatchesTheFormula(.trixie) }
@@ -226,6 +253,7 @@ final class Gimp3FilterTests: XCTestCase {
     func testTrixieConfiguredFilterUsesItsSettings() throws { try checkConfiguredFilterUsesItsSettings(.trixie) }
     func testTrixieLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap() throws { try checkLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap(.trixie) }
     func testTrixieLiveFiltersChainInOrder() throws { try checkLiveFiltersChainInOrder(.trixie) }
+    func testTrixieOutOfRangeValueFailsClearlyAndChangesNothing() throws { try checkOutOfRangeValueFailsClearlyAndChangesNothing(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
 
@@ -234,4 +262,5 @@ final class Gimp3FilterTests: XCTestCase {
     func testForkyConfiguredFilterUsesItsSettings() throws { try checkConfiguredFilterUsesItsSettings(.forky) }
     func testForkyLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap() throws { try checkLiveNormalMapTurnsTheBumpIntoAnOpenGLNormalMap(.forky) }
     func testForkyLiveFiltersChainInOrder() throws { try checkLiveFiltersChainInOrder(.forky) }
+    func testForkyOutOfRangeValueFailsClearlyAndChangesNothing() throws { try checkOutOfRangeValueFailsClearlyAndChangesNothing(.forky) }
 }
