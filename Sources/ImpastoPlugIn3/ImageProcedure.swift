@@ -41,7 +41,8 @@ enum ProcedureRunner {
             return nil
         }
         gimp_procedure_set_image_types(made, "RGB*, GRAY*")
-        // One drawable: GIMP greys the menu entry out for several (scripts get `oneDrawable`'s message).
+        // One drawable: GIMP greys the menu entry out when several are selected; a script that
+        // passes several gets `run`'s message.
         gimp_procedure_set_sensitivity_mask(made, gint(GIMP_PROCEDURE_SENSITIVE_DRAWABLE.rawValue))
         gimp_procedure_set_menu_label(made, procedure.menuLabel)
         gimp_procedure_add_menu_path(made, procedure.menuPath)
