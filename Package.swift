@@ -9,8 +9,13 @@
 //   libimpasto-gegl  the GEGL module (.so) GIMP and the `gegl` CLI load
 //   ImpastoGegl      Swift conveniences over GEGL's C API (graphs, buffers, properties)
 //   CImpastoUI       the dialogs' thin C kit over libgimpui (GTK 2)
-//   impasto          the GIMP 2.10 plug-in (one file per PDB procedure, dialogs in Swift)
+//   ImpastoBrushFiles GIMP's brush files for the bristle brush (.gih/.gbr/.gdyn, pipe rules)
+//   ImpastoFrontEnd  the six procedures, written once for both GIMPs against GimpHost
+//   impasto          the GIMP 2.10 plug-in (GimpHost over libgimp-2.0, PDB, dialogs in Swift)
+//   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 (GimpPlugIn subclass, macros)
+//   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
+import Foundation
 import PackageDescription
 
 let packageRoot = String(#filePath.dropLast("Package.swift".count))
@@ -26,18 +31,66 @@ let moduleLinkerSettings: [LinkerSetting] = [
     ]),
 ]
 
+/// Whether pkg-config would find `module` (its `.pc` file): in $PKG_CONFIG_PATH, or in
+/// pkg-config's default directories (Debian's, multiarch included, and /usr/local's).
+///
+/// Debian 12 ships libgimp2.0-dev only, Debian 13 and testing libgimp-3.0-dev only, so each
+/// GIMP front-end is part of the package only where its libgimp is installed. A `.pc` file is
+/// what SwiftPM's `systemLibrary(pkgConfig:)` reads anyway; looking for the file (rather than
+/// running `pkg-config` from the manifest) needs no process, works where manifests are
+/// sandboxed, and cannot hang. SwiftPM caches the evaluated manifest by its text (in
+/// ~/.cache, not .build): after installing or removing a libgimp -dev package, build once with
+/// `--manifest-cache none` so the targets follow (seen with Swift 6.3.1).
+func hasPkgConfig(_ module: String) -> Bool {
+    let environment = ProcessInfo.processInfo.environment
+    let listed = ["PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR"].flatMap {
+        (environment[$0] ?? "").split(separator: ":").map(String.init)
+    }
+    let multiarch = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? [])
+        .filter { $0.contains("-linux-") }.sorted()
+    let standard = multiarch.flatMap { ["/usr/local/lib/\($0)/pkgconfig", "/usr/lib/\($0)/pkgconfig"] }
+        + ["/usr/local/lib/pkgconfig", "/usr/local/share/pkgconfig", "/usr/lib/pkgconfig", "/usr/share/pkgconfig"]
+    return (listed + standard).contains { FileManager.default.fileExists(atPath: "\($0)/\(module).pc") }
+}
+
+let hasGIMP2 = hasPkgConfig("gimpui-2.0")
+let hasGIMP3 = hasPkgConfig("gimp-3.0")
+
+// GIMP 2.10's front-end (Debian 12: libgimp2.0-dev): the plug-in `impasto`, its dialogs' C kit
+// over GTK 2, and the tests that install it into GIMP 2.10.
+let gimp2Products: [Product] = [.executable(name: "impasto", targets: ["ImpastoPlugIn"])]
+let gimp2Targets: [Target] = [
+    .systemLibrary(name: "CGIMP", pkgConfig: "gimpui-2.0",
+                   providers: [.apt(["libgimp2.0-dev"])]),
+    // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
+    .target(name: "CImpastoUI", dependencies: ["CGIMP"],
+            cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
+    .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "ImpastoGegl", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"],
+                      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+    .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
+]
+
+// GIMP 3.0 / 3.2's front-end (Debian 13 and testing: libgimp-3.0-dev): the plug-in `impasto3`
+// and its C kit. (Its tests, ImpastoGIMP3Tests, run on any host: they build it inside Debian
+// roots with GIMP 3.)
+let gimp3Products: [Product] = [.executable(name: "impasto3", targets: ["ImpastoPlugIn3"])]
+let gimp3Targets: [Target] = [
+    .systemLibrary(name: "CGIMP3", pkgConfig: "gimp-3.0",
+                   providers: [.apt(["libgimp-3.0-dev"])]),
+    .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"]),
+    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "ImpastoGegl", "ImpastoKernels"],
+                      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+]
+
 let package = Package(
     name: "Impasto",
     products: [
         .library(name: "impasto-gegl", type: .dynamic, targets: ["ImpastoGEGL", "ImpastoABI"]),
-        .executable(name: "impasto", targets: ["ImpastoPlugIn"]),
         .executable(name: "impasto-benchmark", targets: ["ImpastoBenchmark"]),
-    ],
+    ] + (hasGIMP2 ? gimp2Products : []) + (hasGIMP3 ? gimp3Products : []),
     targets: [
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
                        providers: [.apt(["libgegl-dev", "libbabl-dev"])]),
-        .systemLibrary(name: "CGIMP", pkgConfig: "gimpui-2.0",
-                       providers: [.apt(["libgimp2.0-dev"])]),
 
         .target(name: "ImpastoKernels"),
         .target(name: "CImpastoABI"),
@@ -50,13 +103,8 @@ let package = Package(
         .target(name: "ImpastoGegl", dependencies: ["CGEGL"]),
         // GIMP's brush files (.gih, .gbr, .gdyn) and pipe-selection rules for the bristle brush.
         .target(name: "ImpastoBrushFiles", dependencies: ["ImpastoKernels"]),
-        // What the GIMP front-ends share that is no GIMP API call: dialog layouts, labels.
+        // The procedures, written once for both GIMPs against GimpHost, and what their dialogs share.
         .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "ImpastoGegl", "ImpastoBrushFiles", "CGEGL"]),
-        // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
-        .target(name: "CImpastoUI", dependencies: ["CGIMP"],
-                cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
-        .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "ImpastoGegl", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["ImpastoGegl"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
@@ -65,8 +113,7 @@ let package = Package(
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL", "ImpastoKernels"]),
-        .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
         .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "ImpastoGegl"]),
-    ]
+    ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : [])
 )

@@ -1,0 +1,19 @@
+import CGIMP3
+import CImpastoGimp3
+
+/// Every procedure this GIMP 3 plug-in registers.
+let procedures: [ImageProcedure.Type] = [
+    PencilHueSaturationProcedure.self,
+]
+
+var callbacks = ImpastoGimp3Callbacks(
+    query_procedures: { _ in
+        procedures.reduce(nil) { list, procedure in g_list_append(list, g_strdup(procedure.name)) }
+    },
+    create_procedure: { plugIn, name in
+        guard let plugIn, let name else { return nil }
+        let wanted = String(cString: name)
+        return procedures.first { $0.name == wanted }.flatMap { ProcedureRunner.create($0, on: plugIn) }
+    })
+
+exit(impasto_gimp3_main(&callbacks, CommandLine.argc, CommandLine.unsafeArgv))
