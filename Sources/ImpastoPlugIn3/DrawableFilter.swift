@@ -1,5 +1,5 @@
 import CGIMP3
-import ImpastoGegl
+import GeglKit
 
 /// One GEGL operation over a drawable, the way the GIMP 2.10 plug-in and GIMP's own filters
 /// run it: only the selection's bounding box is rendered, into the shadow buffer, which GIMP

@@ -1,7 +1,7 @@
 import CGIMP3
 import CImpastoGimp3
 import Glibc
-import ImpastoGegl
+import GeglKit
 
 /// Why a call failed; the message reaches the caller (Script-Fu prints it, GIMP shows it).
 struct ProcedureFailure: Error {

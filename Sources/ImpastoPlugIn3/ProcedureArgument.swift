@@ -1,6 +1,6 @@
 import CGIMP3
 import CImpastoGimp3
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// One argument of a GIMP 3 procedure, after `(run-mode, image, drawables)`: what
