@@ -70,15 +70,14 @@ public enum Emboss {
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
         }
-        let heights = HeightField.heights(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
+        let relief = HeightField.relief(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
         switch s.output {
         case .shaded:
-            EmbossShading.shade(heights: heights, coverage: coverage, scale: s.scale, shading: shading,
-                                to: io, parallel: parallel)
+            EmbossShading.shade(relief, coverage: coverage, scale: s.scale, shading: shading, to: io, parallel: parallel)
         case .normals:
-            EmbossShading.normalMap(heights: heights, scale: s.scale, to: io, parallel: parallel)
+            EmbossShading.normalMap(relief, scale: s.scale, to: io, parallel: parallel)
         case .height, .hemisphere:
-            heights.values.withUnsafeBufferPointer { h in
+            relief.heights.values.withUnsafeBufferPointer { h in
                 io.writeRows(parallel: parallel) { y, out in
                     for x in 0 ..< io.width {
                         let v = h[y * io.width + x]
