@@ -4,8 +4,9 @@ import Glibc
 /// contrast: 3)` of a bump layer painted white at low opacity.
 ///
 /// SPEC (impasto:bristle-normal-map): height h = Y'·alpha, blurred with a Gaussian of
-/// σ = 3·smoothness px, then n = normalize(−c·∂h/∂x, +c·∂h/∂y, 1) with the central differences
-/// ∂h/∂x = (h[x+1] − h[x−1]) / 2, ∂h/∂y = (h[y+1] − h[y−1]) / 2. The normals are in the frame
+/// σ = smoothness / (4·(1 − smoothness)) px (see `sigma`), then
+/// n = normalize(−c·s·∂h/∂x, +c·s·∂h/∂y, 1) with the central differences
+/// ∂h/∂x = (h[x+1] − h[x−1]) / 2, ∂h/∂y = (h[y+1] − h[y−1]) / 2 and s = `heightScale`. The normals are in the frame
 /// normal-map tools use: x right, y *up*, z towards the viewer. So a ramp h = a·x gives
 /// nₓ ∝ −c·a, and the top edge of a bump, where h rises downwards, faces up (n_y > 0).
 ///
@@ -15,7 +16,8 @@ import Glibc
 /// a tile of the output computed from a window of the input padded by `margin` is exactly
 /// (bit for bit) that part of the whole image's output.
 public struct NormalMap: Equatable, Sendable {
-    /// Pre-blur strength, 0 … 1: σ = 3·smoothness px (0: none). BristlePaint used 0.75.
+    /// Pre-blur strength, 0 … 1: σ = smoothness / (4·(1 − smoothness)) px (0: none).
+    /// BristlePaint used 0.75.
     public var smoothness: Float
     /// c ≥ 0: how steep a given change of height looks. BristlePaint used 3.
     public var contrast: Float
@@ -26,8 +28,13 @@ public struct NormalMap: Equatable, Sendable {
 
     public static let smoothnessRange: ClosedRange<Float> = 0 ... 1
     public static let contrastRange: ClosedRange<Float> = 0 ... 100
-    /// σ per unit of smoothness, px.
-    public static let sigmaPerSmoothness: Float = 3
+    /// Heights are multiplied by this before the slopes are taken (SPEC leaves the scaling
+    /// open). A bump layer is painted at low opacity — BristlePaint's strokes are 10 % white,
+    /// so a bristle rises 0.1 —, and at contrast 3 the per-pixel slopes of such a bristle would
+    /// tilt it by a degree or two: a flat, matt painting. ×4 tilts its flanks by 10–25° (the
+    /// stroke's mean ≈ 10°), the glossy ridges of the seed's screenshots, while a full-height
+    /// step still reads as a step rather than a wall.
+    public static let heightScale: Float = 4
     /// Heights are clamped to ±this (no bump layer comes near), so that blurred heights,
     /// their differences and c times those all stay finite in Float.
     public static let largestHeight: Float = 1e6
@@ -54,11 +61,19 @@ public struct NormalMap: Equatable, Sendable {
                          flipY: flipY, tileable: tileable)
     }
 
-    /// The blur's σ in px. At most `GaussianBlur.largestFIRSigma` (smoothness 1 reaches it
-    /// exactly): the blur must be a finite FIR for `margin` to bound its reach.
+    /// The blur's σ in px: smoothness / (4·(1 − smoothness)). BristlePaint's 0.75 gives 0.75 px,
+    /// which keeps 2 px bristles 3.5 px apart as ridges (a Gaussian passes a 3.5 px period at
+    /// exp(−2π²σ²/3.5²) ≈ 0.4 of its depth; the old 3·smoothness = 2.25 px passed 0.03 %);
+    /// 0.5 gives ¼ px, and towards 1 the blur grows without bound, so the slider still reaches
+    /// a soft relief. At most `GaussianBlur.largestFIRSigma` (smoothness ≥ 12/13): the blur must
+    /// be a finite FIR for `margin` to bound its reach.
     public var sigma: Float {
-        min(Self.sigmaPerSmoothness * sanitized.smoothness, GaussianBlur.largestFIRSigma)
+        let s = sanitized.smoothness
+        return s < 1 ? min(s / (4 * (1 - s)), GaussianBlur.largestFIRSigma) : GaussianBlur.largestFIRSigma
     }
+
+    /// c·s: what the per-pixel height differences are multiplied by.
+    var slopeScale: Float { sanitized.contrast * Self.heightScale }
 
     /// Pixels of height an output pixel needs on each side: the blur's reach (its FIR radius
     /// ⌊4σ⌋) plus 1 for the central differences.
@@ -105,7 +120,7 @@ public struct NormalMap: Equatable, Sendable {
             guard let values = values.baseAddress else { return }
             let piece = Window(heights: values, width: window.width, height: window.height, margin: margin)
             parallel(piece.outputHeight) { rows in
-                let scratch = Scratch(), width = piece.outputWidth, contrast = sanitized.contrast
+                let scratch = Scratch(), width = piece.outputWidth, contrast = slopeScale
                 let row = UnsafeMutableBufferPointer<SIMD3<Float>>.allocate(capacity: width)
                 defer { row.deallocate() }
                 forEachRow(of: piece, rows: rows, scratch: scratch) { y, around in
@@ -217,7 +232,7 @@ public struct NormalMap: Equatable, Sendable {
         let width = window.outputWidth, all = 0 ..< window.outputHeight
         let rows = (rows ?? all).clamped(to: all)
         guard width > 0, !rows.isEmpty else { return }
-        let band = Self.rows(of: width * 4), contrast = sanitized.contrast, flipY = self.flipY
+        let band = Self.rows(of: width * 4), contrast = slopeScale, flipY = self.flipY
         let out = scratch.floats(Slot.output.rawValue, count: band * width * 4)
         var filled = 0
         forEachRow(of: window, rows: rows, scratch: scratch) { y, around in
