@@ -24,12 +24,11 @@ public enum EmbossShading {
     /// Writes the output: the shading colour for each pixel's normal, alpha = `coverage`.
     ///
     /// Across a sloping pixel the normal sweeps along ∇d, most of all at the profile's steep
-    /// foot; a single lookup at the pixel's mean normal would alias the picture's sharp
-    /// features (a chrome horizon, small light dots) into stair-steps and dots. So where the
-    /// normals of the pixel's two halves land more than two picture pixels apart, the colour is
-    /// the mean of up to `footprintSamples` lookups, one per equal slice of the pixel along ∇d
-    /// (each slice's mean slope; slices outside the edge left out): what a finer render,
-    /// box-averaged, shows.
+    /// foot, and turns with the edge's curvature; a single lookup at the pixel's mean normal
+    /// would alias the picture's sharp features (a chrome horizon, small light dots) into
+    /// stair-steps and dots. So where the normal's lookup moves by more than two picture pixels
+    /// within the pixel, the colour is the mean of k × k lookups (k ≤ `footprintSamples`), one
+    /// per sub-pixel: what a k× finer render, box-averaged, shows. See `footprint`.
     public static func shade(_ relief: Relief, coverage: Plane, scale: Float, shading: ShadingImage,
                              to io: RowIO, parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height), width = relief.heights.width
@@ -40,17 +39,16 @@ public enum EmbossShading {
                 relief.distances.values.withUnsafeBufferPointer { distances in
                     coverage.values.withUnsafeBufferPointer { alpha in
                         shading.pixels.withUnsafeBufferPointer { picture in
-                            @inline(__always) func colour(_ dx: Float, _ dy: Float) -> SIMD4<Float> {
-                                let (u, v) = lookup(normal(dx: dx, dy: dy, scale: scale), width: sw, height: sh)
-                                return ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
-                            }
+                            let field = Field(relief: relief, sx: sx, sy: sy, distances: distances, scale: scale,
+                                              pictureWidth: sw, pictureHeight: sh)
                             io.writeRows(parallel: parallel) { y, out in
                                 for x in 0 ..< width {
-                                    let i = y * width + x, dx = sx[i], dy = sy[i]
+                                    let i = y * width + x
                                     var c = flat
-                                    if dx != 0 || dy != 0 {
-                                        c = footprint(relief, distance: distances[i], dx: dx, dy: dy, scale: scale,
-                                                      width: sw, height: sh, colour) ?? colour(dx, dy)
+                                    if sx[i] != 0 || sy[i] != 0 {
+                                        c = field.footprint(x, y) { u, v in
+                                            ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                        }
                                     }
                                     out[4 * x] = c.x
                                     out[4 * x + 1] = c.y
@@ -65,32 +63,85 @@ public enum EmbossShading {
         }
     }
 
-    /// Most lookups one sloping pixel averages.
-    public static let footprintSamples = 8
+    /// Most lookups per side of a sloping pixel (k ≤ this).
+    public static let footprintSamples = 4
 
-    /// The mean colour of the slices of a sloping pixel (see `shade`), or nil when one lookup
-    /// at its mean slope (dx, dy) will do.
-    @inline(__always)
-    static func footprint(_ relief: Relief, distance d: Float, dx: Float, dy: Float, scale: Float,
-                          width: Int, height: Int, _ colour: (Float, Float) -> SIMD4<Float>) -> SIMD4<Float>? {
-        let slope = (dx * dx + dy * dy).squareRoot()
-        guard slope.isFinite, d.isFinite else { return nil }
-        let (ux, uy) = (dx / slope, dy / slope)
-        let a = relief.meanSlope(d - 0.5, d), b = relief.meanSlope(d, d + 0.5)
-        let la = lookup(normal(dx: a * ux, dy: a * uy, scale: scale), width: width, height: height)
-        let lb = lookup(normal(dx: b * ux, dy: b * uy, scale: scale), width: width, height: height)
-        let spread = max(abs(la.u - lb.u), abs(la.v - lb.v))
-        guard spread > 2 else { return nil }
-        let n = spread < Float(2 * footprintSamples) ? Int(spread / 2) + 1 : footprintSamples
-        var sum = SIMD4<Float>(), weight: Float = 0
-        for k in 0 ..< n {
-            let low = max(d - 0.5 + Float(k) / Float(n), 0), high = d - 0.5 + Float(k + 1) / Float(n)
-            guard high > low else { continue }
-            let s = (relief.rise(high) - relief.rise(low)) / (high - low)
-            sum += colour(s * ux, s * uy) * (high - low)
-            weight += high - low
+    /// A relief's slopes and distances, read for the footprint of a pixel.
+    struct Field {
+        let relief: Relief
+        let sx: UnsafeBufferPointer<Float>, sy: UnsafeBufferPointer<Float>, distances: UnsafeBufferPointer<Float>
+        let scale: Float, pictureWidth: Int, pictureHeight: Int
+        var width: Int { relief.heights.width }
+        var height: Int { relief.heights.height }
+
+        @inline(__always)
+        func lookup(_ dx: Float, _ dy: Float) -> SIMD2<Float> {
+            let l = EmbossShading.lookup(normal(dx: dx, dy: dy, scale: scale), width: pictureWidth, height: pictureHeight)
+            return SIMD2(l.u, l.v)
         }
-        return weight > 0 ? sum / weight : nil
+
+        /// The unit slope direction of pixel (x, y), or `own` where that pixel is flat, outside
+        /// the image, or faces more than 60° away (across a crease slopes are not blended).
+        @inline(__always)
+        func direction(_ x: Int, _ y: Int, own: SIMD2<Float>) -> SIMD2<Float> {
+            guard x >= 0, y >= 0, x < width, y < height else { return own }
+            let v = SIMD2(sx[y * width + x], sy[y * width + x]), l = (v * v).sum().squareRoot()
+            guard l > 0, l.isFinite else { return own }
+            let u = v / l
+            return (u * own).sum() >= 0.5 ? u : own
+        }
+
+        /// The colour of sloping pixel (x, y), `sample(u, v)` reading the picture.
+        ///
+        /// Sub-pixel (i, j) of k × k, at offset δ from the centre, lies d + ∇d·δ from the edge;
+        /// its slope is the profile's mean over its 1/k of that distance (the part outside the
+        /// edge left out, a wholly outside one skipped), in the direction blended bilinearly from
+        /// the four nearest pixel centres'. k follows how far the lookup moves: between the
+        /// pixel's halves along ∇d, and to its 4 neighbours.
+        @inline(__always)
+        func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
+            let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
+            let slope = (dx * dx + dy * dy).squareRoot()
+            guard slope.isFinite, d.isFinite else { return sample(lookup(dx, dy).x, lookup(dx, dy).y) }
+            let own = SIMD2(dx, dy) / slope, centre = lookup(dx, dy)
+            let a = relief.meanSlope(d - 0.5, d), b = relief.meanSlope(d, d + 0.5)
+            @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
+                max(abs(p.x - q.x), abs(p.y - q.y))
+            }
+            var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
+            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
+                let j = ny * width + nx, v = SIMD2(sx[j], sy[j]), l = (v * v).sum().squareRoot()
+                if l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l {
+                    spread = max(spread, apart(lookup(v.x, v.y), centre))
+                }
+            }
+            guard spread > 2 else { return sample(centre.x, centre.y) }
+            let k = spread < Float(2 * footprintSamples) ? Int(spread / 2) + 1 : footprintSamples
+            let step: Float = 1 / Float(k)
+            var sum = SIMD4<Float>(), weight: Float = 0
+            for j in 0 ..< k {
+                let oy = (Float(j) + 0.5) * step - 0.5
+                for i in 0 ..< k {
+                    let ox = (Float(i) + 0.5) * step - 0.5
+                    let ds = d + own.x * ox + own.y * oy
+                    let low = max(ds - 0.5 * step, 0), high = ds + 0.5 * step
+                    guard high > low else { continue }
+                    let s = (relief.rise(high) - relief.rise(low)) / (high - low)
+                    // The direction at (x + ox, y + oy), blended from the four nearest centres.
+                    let x0 = ox < 0 ? x - 1 : x, y0 = oy < 0 ? y - 1 : y
+                    let tx = ox < 0 ? 1 + ox : ox, ty = oy < 0 ? 1 + oy : oy
+                    let top = direction(x0, y0, own: own) * (1 - tx) + direction(x0 + 1, y0, own: own) * tx
+                    let bottom = direction(x0, y0 + 1, own: own) * (1 - tx) + direction(x0 + 1, y0 + 1, own: own) * tx
+                    let blend: SIMD2<Float> = top * (1 - ty) + bottom * ty
+                    let length = (blend * blend).sum().squareRoot()
+                    let u = length > 0 ? blend / length : own
+                    let l = lookup(s * u.x, s * u.y)
+                    sum += sample(l.x, l.y) * (high - low)
+                    weight += high - low
+                }
+            }
+            return weight > 0 ? sum / weight : sample(centre.x, centre.y)
+        }
     }
 
     /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map

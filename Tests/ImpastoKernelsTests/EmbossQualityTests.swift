@@ -21,20 +21,21 @@ final class EmbossQualityTests: XCTestCase {
     }
 
     func testASubsetStaysWithinTheMeasuredBounds() {
-        check(presets: ["mercury", "chrome"], radii: [2, 10, 40], scales: [10, 50]) { f in
-            f.far <= 0.09 && f.speckle <= 1.3 * f.referenceSpeckle + 0.03
+        check(presets: ["mercury"], radii: [2, 10], scales: [10, 50]) { f in
+            f.far <= 0.03 && f.speckle <= 1.3 * f.referenceSpeckle + 0.01
         }
     }
 
     func check(presets: [String], radii: [Float], scales: [Float], _ pass: (EmbossQuality.Figures) -> Bool) {
+        let shadings = presets.map { Hemisphere.preset(named: $0)!.render(size: 256) }
         for shape in [EmbossQuality.logo, EmbossQuality.text] {
-            for name in presets {
-                let shading = Hemisphere.preset(named: name)!.render(size: 256)
-                for radius in radii { for scale in scales {
+            for radius in radii {
+                let interior = EmbossQuality.interior(shape, radius: radius)
+                for (name, shading) in zip(presets, shadings) { for scale in scales {
                     var settings = EmbossSettings()
                     settings.radius = radius
                     settings.scale = scale
-                    let f = EmbossQuality.measure(shape, settings, shading: shading)
+                    let f = EmbossQuality.measure(shape, settings, shading: shading, interior: interior)
                     print(String(format: "%@ %@ r %g k %g: speckle %.2f%% (4×: %.2f%%), far %.2f%%",
                                  shape.name, name, radius, scale, 100 * f.speckle, 100 * f.referenceSpeckle, 100 * f.far))
                     XCTAssertTrue(pass(f), "\(shape.name) \(name) r \(radius) k \(scale): \(f)")
@@ -63,9 +64,13 @@ extension EmbossQualityTests {
             let reference = EmbossQuality.boxDown(rgba: EmbossQuality.render(shape.fine, fine, shading: shading),
                                                   width: shape.fine.width, height: shape.fine.height)
             EmbossQuality.save(reference, width: w, height: h, zoom: 4, to: "\(dir)/\(shape.name)-ref.png")
-            // Far pixels in red over the 1× render.
+            // Far pixels in red, and the crease left out of the measures in blue, over the 1× render.
             var marked = image
-            for i in 0 ..< w * h where shape.coarse.values[i] >= 0.999
+            let interior = EmbossQuality.interior(shape, radius: s.radius)
+            for i in 0 ..< w * h where shape.coarse.values[i] >= 0.999 && !interior[i] {
+                (marked[4 * i], marked[4 * i + 1], marked[4 * i + 2]) = (0, 0, 1)
+            }
+            for i in 0 ..< w * h where interior[i]
                 && (0 ..< 3).contains(where: { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }) {
                 (marked[4 * i], marked[4 * i + 1], marked[4 * i + 2]) = (1, 0, 0)
             }
