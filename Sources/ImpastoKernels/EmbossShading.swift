@@ -1,3 +1,5 @@
+import Glibc
+
 /// CIShadedMaterial's step: surface normals from a relief, each looked up in a picture of a
 /// lit hemisphere.
 ///
@@ -41,13 +43,15 @@ public enum EmbossShading {
                         shading.pixels.withUnsafeBufferPointer { picture in
                             let field = Field(relief: relief, sx: sx, sy: sy, distances: distances, scale: scale,
                                               pictureWidth: sw, pictureHeight: sh)
+                            let mips = Mips(shading)
                             io.writeRows(parallel: parallel) { y, out in
                                 for x in 0 ..< width {
                                     let i = y * width + x
                                     var c = flat
                                     if sx[i] != 0 || sy[i] != 0 {
-                                        c = field.footprint(x, y) { u, v in
-                                            ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                        c = field.footprint(x, y) { u, v, size in
+                                            size > 1 ? mips.sample(u: u, v: v, footprint: size)
+                                                     : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
                                         }
                                     }
                                     out[4 * x] = c.x
@@ -91,18 +95,21 @@ public enum EmbossShading {
             return (u * own).sum() >= 0.5 ? u : own
         }
 
-        /// The colour of sloping pixel (x, y), `sample(u, v)` reading the picture.
+        /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
+        /// over about size × size of its pixels.
         ///
         /// Sub-pixel (i, j) of k × k, at offset δ from the centre, lies d + ∇d·δ from the edge;
         /// its slope is the profile's mean over its 1/k of that distance (the part outside the
         /// edge left out, a wholly outside one skipped), in the direction blended bilinearly from
-        /// the four nearest pixel centres'. k follows how far the lookup moves: between the
-        /// pixel's halves along ∇d, and to its 4 neighbours.
+        /// the four nearest pixel centres'. k follows how far the lookup moves (its spread):
+        /// between the pixel's halves along ∇d, and to its 4 neighbours; what is left of the
+        /// spread within each sub-pixel is averaged by the picture's mip-map, so that even a
+        /// spread under k's steps does not point-sample a hard horizon.
         @inline(__always)
-        func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
+        func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
             let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
             let slope = (dx * dx + dy * dy).squareRoot()
-            guard slope.isFinite, d.isFinite else { return sample(lookup(dx, dy).x, lookup(dx, dy).y) }
+            guard slope.isFinite, d.isFinite else { return sample(lookup(dx, dy).x, lookup(dx, dy).y, 0) }
             let own = SIMD2(dx, dy) / slope, centre = lookup(dx, dy)
             let a = relief.meanSlope(d - 0.5, d), b = relief.meanSlope(d, d + 0.5)
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
@@ -115,7 +122,7 @@ public enum EmbossShading {
                     spread = max(spread, apart(lookup(v.x, v.y), centre))
                 }
             }
-            guard spread > 2 else { return sample(centre.x, centre.y) }
+            guard spread > 2 else { return sample(centre.x, centre.y, spread) }
             let k = spread < Float(2 * footprintSamples) ? Int(spread / 2) + 1 : footprintSamples
             let step: Float = 1 / Float(k)
             var sum = SIMD4<Float>(), weight: Float = 0
@@ -136,11 +143,50 @@ public enum EmbossShading {
                     let length = (blend * blend).sum().squareRoot()
                     let u = length > 0 ? blend / length : own
                     let l = lookup(s * u.x, s * u.y)
-                    sum += sample(l.x, l.y) * (high - low)
+                    sum += sample(l.x, l.y, spread / Float(k)) * (high - low)
                     weight += high - low
                 }
             }
-            return weight > 0 ? sum / weight : sample(centre.x, centre.y)
+            return weight > 0 ? sum / weight : sample(centre.x, centre.y, spread)
+        }
+    }
+
+    /// The shading picture and its successive 2 × 2 box-filtered halvings (a mip-map, Williams,
+    /// "Pyramidal Parametrics", SIGGRAPH 1983): a lookup whose normals sweep over s picture
+    /// pixels reads the levels either side of log₂ s and blends them.
+    struct Mips {
+        let levels: [ShadingImage]
+
+        init(_ picture: ShadingImage) {
+            var levels = [picture]
+            while let last = levels.last, last.width > 1 || last.height > 1 {
+                let w = (last.width + 1) / 2, h = (last.height + 1) / 2
+                var pixels = [Float](repeating: 0, count: w * h * 4)
+                for y in 0 ..< h { for x in 0 ..< w {
+                    for (sx, sy) in [(2 * x, 2 * y), (2 * x + 1, 2 * y), (2 * x, 2 * y + 1), (2 * x + 1, 2 * y + 1)] {
+                        let i = (min(sy, last.height - 1) * last.width + min(sx, last.width - 1)) * 4
+                        for c in 0 ..< 4 { pixels[(y * w + x) * 4 + c] += 0.25 * last.pixels[i + c] }
+                    }
+                } }
+                guard let next = ShadingImage(width: w, height: h, pixels: pixels) else { break }
+                levels.append(next)
+            }
+            self.levels = levels
+        }
+
+        /// The picture at (u, v) (level-0 pixel coordinates) averaged over about
+        /// `footprint` × `footprint` pixels.
+        func sample(u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
+            guard let base = levels.first, base.width > 0, base.height > 0 else { return .zero }
+            let level = min(max(log2(footprint), 0), Float(levels.count - 1))
+            let lower = Int(level), t = level - Float(lower)
+            func at(_ l: Int) -> SIMD4<Float> {
+                let image = levels[l]
+                return image.sample(u: u * Float(image.width) / Float(base.width),
+                                    v: v * Float(image.height) / Float(base.height))
+            }
+            let c = at(lower)
+            return t > 0 && lower + 1 < levels.count ? c * (1 - t) + at(lower + 1) * t : c
         }
     }
 
