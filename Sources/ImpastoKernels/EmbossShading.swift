@@ -41,17 +41,21 @@ public enum EmbossShading {
                 relief.distances.values.withUnsafeBufferPointer { distances in
                     coverage.values.withUnsafeBufferPointer { alpha in
                         shading.pixels.withUnsafeBufferPointer { picture in
-                            let field = Field(relief: relief, sx: sx, sy: sy, distances: distances, scale: scale,
-                                              pictureWidth: sw, pictureHeight: sh)
                             let mips = Mips(shading)
+                            let field = Field(rise: Rise(radius: relief.radius, profile: relief.profile),
+                                              sx: sx, sy: sy, distances: distances, width: width,
+                                              height: relief.heights.height, scale: scale,
+                                              pictureWidth: sw, pictureHeight: sh)
                             io.writeRows(parallel: parallel) { y, out in
                                 for x in 0 ..< width {
                                     let i = y * width + x
                                     var c = flat
                                     if sx[i] != 0 || sy[i] != 0 {
-                                        c = field.footprint(x, y) { u, v, size in
-                                            size > 1 ? mips.sample(u: u, v: v, footprint: size)
-                                                     : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                        c = mips.pixels.withUnsafeBufferPointer { levels in
+                                            field.footprint(x, y) { u, v, size in
+                                                size > 1 ? mips.sample(levels, u: u, v: v, footprint: size)
+                                                         : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                            }
                                         }
                                     }
                                     out[4 * x] = c.x
@@ -72,11 +76,10 @@ public enum EmbossShading {
 
     /// A relief's slopes and distances, read for the footprint of a pixel.
     struct Field {
-        let relief: Relief
+        let rise: Rise
         let sx: UnsafeBufferPointer<Float>, sy: UnsafeBufferPointer<Float>, distances: UnsafeBufferPointer<Float>
+        let width: Int, height: Int
         let scale: Float, pictureWidth: Int, pictureHeight: Int
-        var width: Int { relief.heights.width }
-        var height: Int { relief.heights.height }
 
         @inline(__always)
         func lookup(_ dx: Float, _ dy: Float) -> SIMD2<Float> {
@@ -84,15 +87,13 @@ public enum EmbossShading {
             return SIMD2(l.u, l.v)
         }
 
-        /// The unit slope direction of pixel (x, y), or `own` where that pixel is flat, outside
-        /// the image, or faces more than 60° away (across a crease slopes are not blended).
+        /// The slope of pixel (x, y) if it faces within 60° of `own` (across a crease slopes
+        /// are not blended), else nil; nil outside the image and where it is flat.
         @inline(__always)
-        func direction(_ x: Int, _ y: Int, own: SIMD2<Float>) -> SIMD2<Float> {
-            guard x >= 0, y >= 0, x < width, y < height else { return own }
+        func slope(_ x: Int, _ y: Int, near own: SIMD2<Float>) -> SIMD2<Float>? {
+            guard x >= 0, y >= 0, x < width, y < height else { return nil }
             let v = SIMD2(sx[y * width + x], sy[y * width + x]), l = (v * v).sum().squareRoot()
-            guard l > 0, l.isFinite else { return own }
-            let u = v / l
-            return (u * own).sum() >= 0.5 ? u : own
+            return l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l ? v : nil
         }
 
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
@@ -108,82 +109,99 @@ public enum EmbossShading {
         @inline(__always)
         func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
             let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
-            let slope = (dx * dx + dy * dy).squareRoot()
-            guard slope.isFinite, d.isFinite else { return sample(lookup(dx, dy).x, lookup(dx, dy).y, 0) }
-            let own = SIMD2(dx, dy) / slope, centre = lookup(dx, dy)
-            let a = relief.meanSlope(d - 0.5, d), b = relief.meanSlope(d, d + 0.5)
+            let slope = (dx * dx + dy * dy).squareRoot(), centre = lookup(dx, dy)
+            guard slope.isFinite, d.isFinite else { return sample(centre.x, centre.y, 0) }
+            let own = SIMD2(dx, dy) / slope
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
                 max(abs(p.x - q.x), abs(p.y - q.y))
             }
+            @inline(__always) func mean(_ a: Float, _ b: Float) -> Float {
+                let low = max(a, 0), high = max(b, low + 0.25)
+                return (rise(high) - rise(low)) / (high - low)
+            }
+            let a = mean(d - 0.5, d), b = mean(d, d + 0.5)
             var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
-            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
-                let j = ny * width + nx, v = SIMD2(sx[j], sy[j]), l = (v * v).sum().squareRoot()
-                if l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l {
-                    spread = max(spread, apart(lookup(v.x, v.y), centre))
+            // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
+            // outside or across a crease), which also tell how far the lookup moves sideways.
+            var directions = (own, own, own, own, own, own, own, own, own)
+            withUnsafeMutableBytes(of: &directions) { raw in
+                let around = raw.bindMemory(to: SIMD2<Float>.self)
+                for n in 0 ..< 9 where n != 4 {
+                    guard let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
+                    if n & 1 == 1 { spread = max(spread, apart(lookup(v.x, v.y), centre)) }
+                    around[n] = v / (v * v).sum().squareRoot()
                 }
             }
             guard spread > 2 else { return sample(centre.x, centre.y, spread) }
             let k = spread < Float(2 * footprintSamples) ? Int(spread / 2) + 1 : footprintSamples
-            let step: Float = 1 / Float(k)
+            let step: Float = 1 / Float(k), size = spread / Float(k)
             var sum = SIMD4<Float>(), weight: Float = 0
-            for j in 0 ..< k {
-                let oy = (Float(j) + 0.5) * step - 0.5
-                for i in 0 ..< k {
-                    let ox = (Float(i) + 0.5) * step - 0.5
-                    let ds = d + own.x * ox + own.y * oy
-                    let low = max(ds - 0.5 * step, 0), high = ds + 0.5 * step
-                    guard high > low else { continue }
-                    let s = (relief.rise(high) - relief.rise(low)) / (high - low)
-                    // The direction at (x + ox, y + oy), blended from the four nearest centres.
-                    let x0 = ox < 0 ? x - 1 : x, y0 = oy < 0 ? y - 1 : y
-                    let tx = ox < 0 ? 1 + ox : ox, ty = oy < 0 ? 1 + oy : oy
-                    let top = direction(x0, y0, own: own) * (1 - tx) + direction(x0 + 1, y0, own: own) * tx
-                    let bottom = direction(x0, y0 + 1, own: own) * (1 - tx) + direction(x0 + 1, y0 + 1, own: own) * tx
-                    let blend: SIMD2<Float> = top * (1 - ty) + bottom * ty
-                    let length = (blend * blend).sum().squareRoot()
-                    let u = length > 0 ? blend / length : own
-                    let l = lookup(s * u.x, s * u.y)
-                    sum += sample(l.x, l.y, spread / Float(k)) * (high - low)
-                    weight += high - low
+            withUnsafeBytes(of: &directions) { raw in
+                let around = raw.bindMemory(to: SIMD2<Float>.self)
+                for j in 0 ..< k {
+                    let oy = (Float(j) + 0.5) * step - 0.5
+                    for i in 0 ..< k {
+                        let ox = (Float(i) + 0.5) * step - 0.5
+                        let ds = d + own.x * ox + own.y * oy
+                        let low = max(ds - 0.5 * step, 0), high = ds + 0.5 * step
+                        guard high > low else { continue }
+                        let s = (rise(high) - rise(low)) / (high - low)
+                        // The direction at (x + ox, y + oy), blended from the four nearest centres.
+                        let c0 = ox < 0 ? 0 : 1, r0 = oy < 0 ? 0 : 1
+                        let tx = ox < 0 ? 1 + ox : ox, ty = oy < 0 ? 1 + oy : oy
+                        let top = around[r0 * 3 + c0] * (1 - tx) + around[r0 * 3 + c0 + 1] * tx
+                        let bottom = around[r0 * 3 + c0 + 3] * (1 - tx) + around[r0 * 3 + c0 + 4] * tx
+                        let blend: SIMD2<Float> = top * (1 - ty) + bottom * ty
+                        let length = (blend * blend).sum().squareRoot()
+                        let u = length > 0 ? blend / length : own
+                        let l = lookup(s * u.x, s * u.y)
+                        sum += sample(l.x, l.y, size) * (high - low)
+                        weight += high - low
+                    }
                 }
             }
             return weight > 0 ? sum / weight : sample(centre.x, centre.y, spread)
         }
     }
 
-    /// The shading picture and its successive 2 × 2 box-filtered halvings (a mip-map, Williams,
-    /// "Pyramidal Parametrics", SIGGRAPH 1983): a lookup whose normals sweep over s picture
-    /// pixels reads the levels either side of log₂ s and blends them.
+    /// The shading picture's successive 2 × 2 box-filtered halvings (a mip-map, Williams,
+    /// "Pyramidal Parametrics", SIGGRAPH 1983), level 0 the picture itself: a lookup whose
+    /// normals sweep over s picture pixels reads the levels either side of log₂ s and blends
+    /// them. All levels in one array, RGBA.
     struct Mips {
-        let levels: [ShadingImage]
+        var pixels: [Float]
+        /// Each level's width, height and first sample.
+        var levels: [(width: Int, height: Int, start: Int)]
 
         init(_ picture: ShadingImage) {
-            var levels = [picture]
-            while let last = levels.last, last.width > 1 || last.height > 1 {
-                let w = (last.width + 1) / 2, h = (last.height + 1) / 2
-                var pixels = [Float](repeating: 0, count: w * h * 4)
+            pixels = picture.pixels
+            levels = [(picture.width, picture.height, 0)]
+            while let last = levels.last, last.width > 1 || last.height > 1, last.width > 0, last.height > 0 {
+                let w = (last.width + 1) / 2, h = (last.height + 1) / 2, start = pixels.count
+                pixels += [Float](repeating: 0, count: w * h * 4)
                 for y in 0 ..< h { for x in 0 ..< w {
-                    for (sx, sy) in [(2 * x, 2 * y), (2 * x + 1, 2 * y), (2 * x, 2 * y + 1), (2 * x + 1, 2 * y + 1)] {
-                        let i = (min(sy, last.height - 1) * last.width + min(sx, last.width - 1)) * 4
-                        for c in 0 ..< 4 { pixels[(y * w + x) * 4 + c] += 0.25 * last.pixels[i + c] }
+                    for n in 0 ..< 4 {
+                        let sx = min(2 * x + n % 2, last.width - 1), sy = min(2 * y + n / 2, last.height - 1)
+                        let from = last.start + (sy * last.width + sx) * 4
+                        for c in 0 ..< 4 { pixels[start + (y * w + x) * 4 + c] += 0.25 * pixels[from + c] }
                     }
                 } }
-                guard let next = ShadingImage(width: w, height: h, pixels: pixels) else { break }
-                levels.append(next)
+                levels.append((w, h, start))
             }
-            self.levels = levels
         }
 
         /// The picture at (u, v) (level-0 pixel coordinates) averaged over about
-        /// `footprint` × `footprint` pixels.
-        func sample(u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
-            guard let base = levels.first, base.width > 0, base.height > 0 else { return .zero }
+        /// `footprint` × `footprint` pixels; `all` is `pixels`.
+        @inline(__always)
+        func sample(_ all: UnsafeBufferPointer<Float>, u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
+            let base = levels[0]
+            guard base.width > 0, base.height > 0 else { return .zero }
             let level = min(max(log2(footprint), 0), Float(levels.count - 1))
             let lower = Int(level), t = level - Float(lower)
-            func at(_ l: Int) -> SIMD4<Float> {
-                let image = levels[l]
-                return image.sample(u: u * Float(image.width) / Float(base.width),
-                                    v: v * Float(image.height) / Float(base.height))
+            @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
+                let (w, h, start) = levels[l]
+                return ShadingImage.sample(UnsafeBufferPointer(rebasing: all[start ..< start + w * h * 4]), width: w, height: h,
+                                           u: u * Float(w) / Float(base.width), v: v * Float(h) / Float(base.height))
             }
             let c = at(lower)
             return t > 0 && lower + 1 < levels.count ? c * (1 - t) + at(lower + 1) * t : c

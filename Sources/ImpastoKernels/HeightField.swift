@@ -45,16 +45,25 @@ public struct Relief: Equatable, Sendable {
 
     /// H(x) = profile(x / r): the height at distance x from the edge; a step for r = 0.
     @inline(__always)
-    public func rise(_ x: Float) -> Float {
-        radius > 0 ? profile(x / radius) : (x > 0 ? 1 : 0)
-    }
+    public func rise(_ x: Float) -> Float { Rise(radius: radius, profile: profile)(x) }
 
     /// The mean of H′ over distances a … b (a < b), the part below 0 (outside) left out, and at
     /// least a quarter of a pixel wide.
     @inline(__always)
     public func meanSlope(_ a: Float, _ b: Float) -> Float {
-        let low = max(a, 0), high = max(b, low + 0.25)
+        let low = max(a, 0), high = max(b, low + 0.25), rise = Rise(radius: radius, profile: profile)
         return (rise(high) - rise(low)) / (high - low)
+    }
+}
+
+/// H(x) = profile(x / r), the height at distance x from the edge (a step for r = 0): a value
+/// type so that loops over many pixels keep it in registers.
+struct Rise {
+    let radius: Float, profile: HeightProfile
+
+    @inline(__always)
+    func callAsFunction(_ x: Float) -> Float {
+        radius > 0 ? profile(x / radius) : (x > 0 ? 1 : 0)
     }
 }
 
