@@ -28,9 +28,10 @@ public enum EmbossShading {
     /// Across a sloping pixel the normal sweeps along ∇d, most of all at the profile's steep
     /// foot, and turns with the edge's curvature; a single lookup at the pixel's mean normal
     /// would alias the picture's sharp features (a chrome horizon, small light dots) into
-    /// stair-steps and dots. So where the normal's lookup moves by more than two picture pixels
-    /// within the pixel, the colour is the mean of k × k lookups (k ≤ `footprintSamples`), one
-    /// per sub-pixel: what a k× finer render, box-averaged, shows. See `footprint`.
+    /// stair-steps and dots. So each lookup averages the picture over the stretch its normal
+    /// sweeps (a mip-map), and where that stretch is long the pixel is split into k × k
+    /// sub-pixels (k ≤ `footprintSamples`), each looked up so: what a finer render,
+    /// box-averaged, shows. See `footprint`.
     public static func shade(_ relief: Relief, coverage: Plane, scale: Float, shading: ShadingImage,
                              to io: RowIO, parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height), width = relief.heights.width
@@ -72,7 +73,9 @@ public enum EmbossShading {
     }
 
     /// Most lookups per side of a sloping pixel (k ≤ this).
-    public static let footprintSamples = 4
+    public static let footprintSamples = 3
+    /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
+    static let subPixelSpread: Float = 8
 
     /// A relief's slopes and distances, read for the footprint of a pixel.
     struct Field {
@@ -121,19 +124,24 @@ public enum EmbossShading {
             }
             let a = mean(d - 0.5, d), b = mean(d, d + 0.5)
             var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
+            // How far the lookup moves sideways, to the 4 neighbours facing the same way.
+            for n in stride(from: 1, to: 9, by: 2) {
+                guard let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
+                spread = max(spread, apart(lookup(v.x, v.y), centre))
+            }
+            // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
+            // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
+            guard spread > subPixelSpread else { return sample(centre.x, centre.y, spread) }
+            let k = min(Int(spread / subPixelSpread) + 1, footprintSamples)
             // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
-            // outside or across a crease), which also tell how far the lookup moves sideways.
+            // outside or across a crease).
             var directions = (own, own, own, own, own, own, own, own, own)
             withUnsafeMutableBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
                 for n in 0 ..< 9 where n != 4 {
-                    guard let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
-                    if n & 1 == 1 { spread = max(spread, apart(lookup(v.x, v.y), centre)) }
-                    around[n] = v / (v * v).sum().squareRoot()
+                    if let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) { around[n] = v / (v * v).sum().squareRoot() }
                 }
             }
-            guard spread > 2 else { return sample(centre.x, centre.y, spread) }
-            let k = spread < Float(2 * footprintSamples) ? Int(spread / 2) + 1 : footprintSamples
             let step: Float = 1 / Float(k), size = spread / Float(k)
             var sum = SIMD4<Float>(), weight: Float = 0
             withUnsafeBytes(of: &directions) { raw in

@@ -179,14 +179,14 @@ public enum HeightField {
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
             let reach = Double(self.reach)
             if squared >= reach * reach {
-                set(x, y, 1, 0, 0, self.reach)
+                heights[y * width + x] = 1   // the plateau: flat (the planes start at 0)
             } else {
                 edge(x, y, ox, oy)
             }
         }
 
         func outside(_ x: Int, _ y: Int) {
-            if coverage(x, y) > 0 { edge(x, y, x, y) } else { set(x, y, 0, 0, 0, 0) }
+            if coverage(x, y) > 0 { edge(x, y, x, y) }   // else 0, flat: the planes start so
         }
 
         @inline(__always)
