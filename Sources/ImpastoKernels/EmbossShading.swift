@@ -73,7 +73,7 @@ public enum EmbossShading {
     }
 
     /// Most lookups per side of a sloping pixel (k ≤ this).
-    public static let footprintSamples = 3
+    public static let footprintSamples = 2
     /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
     static let subPixelSpread: Float = 8
 
