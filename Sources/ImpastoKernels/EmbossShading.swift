@@ -54,7 +54,7 @@ public enum EmbossShading {
                                     if sx[i] != 0 || sy[i] != 0 {
                                         c = mips.pixels.withUnsafeBufferPointer { levels in
                                             field.footprint(x, y) { u, v, size in
-                                                size > 1 ? mips.sample(levels, u: u, v: v, footprint: size)
+                                                size > 1 ? mips.sample(picture, levels, u: u, v: v, footprint: size)
                                                          : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
                                             }
                                         }
@@ -131,7 +131,8 @@ public enum EmbossShading {
             }
             // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
             // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
-            guard spread > subPixelSpread else { return sample(centre.x, centre.y, spread) }
+            // (Lookups are finite, so is the spread; the check keeps Int() below total.)
+            guard spread > subPixelSpread, spread.isFinite else { return sample(centre.x, centre.y, spread) }
             let k = min(Int(spread / subPixelSpread) + 1, footprintSamples)
             // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
             // outside or across a crease).
@@ -175,23 +176,25 @@ public enum EmbossShading {
     /// The shading picture's successive 2 × 2 box-filtered halvings (a mip-map, Williams,
     /// "Pyramidal Parametrics", SIGGRAPH 1983), level 0 the picture itself: a lookup whose
     /// normals sweep over s picture pixels reads the levels either side of log₂ s and blends
-    /// them. All levels in one array, RGBA.
+    /// them. Levels 1 … in one array, RGBA (a third of the picture's size in all).
     struct Mips {
-        var pixels: [Float]
-        /// Each level's width, height and first sample.
+        let width: Int, height: Int
+        var pixels: [Float] = []
+        /// Each level's width, height and first sample in `pixels` (level 0: in the picture).
         var levels: [(width: Int, height: Int, start: Int)]
 
         init(_ picture: ShadingImage) {
-            pixels = picture.pixels
+            (width, height) = (picture.width, picture.height)
             levels = [(picture.width, picture.height, 0)]
             while let last = levels.last, last.width > 1 || last.height > 1, last.width > 0, last.height > 0 {
                 let w = (last.width + 1) / 2, h = (last.height + 1) / 2, start = pixels.count
+                let from = levels.count == 1 ? picture.pixels : pixels
                 pixels += [Float](repeating: 0, count: w * h * 4)
                 for y in 0 ..< h { for x in 0 ..< w {
                     for n in 0 ..< 4 {
                         let sx = min(2 * x + n % 2, last.width - 1), sy = min(2 * y + n / 2, last.height - 1)
-                        let from = last.start + (sy * last.width + sx) * 4
-                        for c in 0 ..< 4 { pixels[start + (y * w + x) * 4 + c] += 0.25 * pixels[from + c] }
+                        let i = last.start + (sy * last.width + sx) * 4
+                        for c in 0 ..< 4 { pixels[start + (y * w + x) * 4 + c] += 0.25 * from[i + c] }
                     }
                 } }
                 levels.append((w, h, start))
@@ -199,17 +202,18 @@ public enum EmbossShading {
         }
 
         /// The picture at (u, v) (level-0 pixel coordinates) averaged over about
-        /// `footprint` × `footprint` pixels; `all` is `pixels`.
+        /// `footprint` × `footprint` pixels; `picture` is the picture's samples, `all` `pixels`.
         @inline(__always)
-        func sample(_ all: UnsafeBufferPointer<Float>, u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
-            let base = levels[0]
-            guard base.width > 0, base.height > 0 else { return .zero }
-            let level = min(max(log2(footprint), 0), Float(levels.count - 1))
+        func sample(_ picture: UnsafeBufferPointer<Float>, _ all: UnsafeBufferPointer<Float>,
+                    u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
+            guard width > 0, height > 0 else { return .zero }
+            let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(levels.count - 1)) : 0
             let lower = Int(level), t = level - Float(lower)
             @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
                 let (w, h, start) = levels[l]
-                return ShadingImage.sample(UnsafeBufferPointer(rebasing: all[start ..< start + w * h * 4]), width: w, height: h,
-                                           u: u * Float(w) / Float(base.width), v: v * Float(h) / Float(base.height))
+                let samples = l == 0 ? picture : UnsafeBufferPointer(rebasing: all[start ..< start + w * h * 4])
+                return ShadingImage.sample(samples, width: w, height: h,
+                                           u: u * Float(w) / Float(width), v: v * Float(h) / Float(height))
             }
             let c = at(lower)
             return t > 0 && lower + 1 < levels.count ? c * (1 - t) + at(lower + 1) * t : c

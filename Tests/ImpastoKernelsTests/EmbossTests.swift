@@ -101,5 +101,20 @@ final class EmbossTests: XCTestCase {
         let one = render(Plane(width: 1, height: 1, repeating: 1), wild, shading: ShadingImage(width: 0, height: 0, pixels: [])!)
         XCTAssertEqual(one.count, 4)
         XCTAssertTrue(one.allSatisfy(\.isFinite))
+        // The antialiased relief and its footprint lookups on odd masks, radii and pictures: a
+        // soft disc with NaN and out-of-range coverage, a 1 × 3 picture, the steepest scale.
+        var mask = disc(size: 31, radius: 9, soft: true)
+        mask[15, 15] = .nan
+        mask[3, 15] = 7
+        mask[15, 3] = -2
+        let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
+        for radius: Float in [0, 1e-30, 0.5, 3, 1000] { for scale: Float in [0, 1, 1000] {
+            var settings = EmbossSettings()
+            settings.radius = radius
+            settings.scale = scale
+            for shading in [thin, Hemisphere.standard.render(size: 33)] {
+                XCTAssertTrue(render(mask, settings, shading: shading).allSatisfy(\.isFinite), "r \(radius) k \(scale)")
+            }
+        } }
     }
 }
