@@ -46,7 +46,9 @@ final class EmbossQualityTests: XCTestCase {
 }
 
 extension EmbossQualityTests {
-    /// IMPASTO_EMBOSS_DUMP=dir: the renders behind one case's figures, for looking at.
+    /// IMPASTO_EMBOSS_DUMP=dir: the renders behind one case's figures, for looking at (RADIUS,
+    /// SCALE, PRESET choose the case; 4× zoomed: the 1× render, the reference, and the 1×
+    /// render with far pixels red and the crease left out of the measures blue).
     func testDumpForInspection() throws {
         guard let dir = ProcessInfo.processInfo.environment["IMPASTO_EMBOSS_DUMP"] else { throw XCTSkip("set IMPASTO_EMBOSS_DUMP") }
         let env = ProcessInfo.processInfo.environment
@@ -75,6 +77,9 @@ extension EmbossQualityTests {
                 (marked[4 * i], marked[4 * i + 1], marked[4 * i + 2]) = (1, 0, 0)
             }
             EmbossQuality.save(marked, width: w, height: h, zoom: 4, to: "\(dir)/\(shape.name)-far.png")
+            for suffix in ["1x", "ref", "far"] {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/\(shape.name)-\(suffix).png"), suffix)
+            }
         }
     }
 }
