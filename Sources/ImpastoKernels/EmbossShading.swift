@@ -118,11 +118,7 @@ public enum EmbossShading {
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
                 max(abs(p.x - q.x), abs(p.y - q.y))
             }
-            @inline(__always) func mean(_ a: Float, _ b: Float) -> Float {
-                let low = max(a, 0), high = max(b, low + 0.25)
-                return (rise(high) - rise(low)) / (high - low)
-            }
-            let a = mean(d - 0.5, d), b = mean(d, d + 0.5)
+            let a = rise.meanSlope(d - 0.5, d), b = rise.meanSlope(d, d + 0.5)
             var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
             // How far the lookup moves sideways, to the 4 neighbours facing the same way.
             for n in stride(from: 1, to: 9, by: 2) {

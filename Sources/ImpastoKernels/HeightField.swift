@@ -50,10 +50,7 @@ public struct Relief: Equatable, Sendable {
     /// The mean of H′ over distances a … b (a < b), the part below 0 (outside) left out, and at
     /// least a quarter of a pixel wide.
     @inline(__always)
-    public func meanSlope(_ a: Float, _ b: Float) -> Float {
-        let low = max(a, 0), high = max(b, low + 0.25), rise = Rise(radius: radius, profile: profile)
-        return (rise(high) - rise(low)) / (high - low)
-    }
+    public func meanSlope(_ a: Float, _ b: Float) -> Float { Rise(radius: radius, profile: profile).meanSlope(a, b) }
 }
 
 /// H(x) = profile(x / r), the height at distance x from the edge (a step for r = 0): a value
@@ -64,6 +61,13 @@ struct Rise {
     @inline(__always)
     func callAsFunction(_ x: Float) -> Float {
         radius > 0 ? profile(x / radius) : (x > 0 ? 1 : 0)
+    }
+
+    /// The mean of H′ over a … b (see `Relief.meanSlope`).
+    @inline(__always)
+    func meanSlope(_ a: Float, _ b: Float) -> Float {
+        let low = max(a, 0), high = max(b, low + 0.25)
+        return (self(high) - self(low)) / (high - low)
     }
 }
 
