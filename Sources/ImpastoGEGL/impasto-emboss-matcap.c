@@ -3,62 +3,16 @@
  * looks its colours up in it. Without a picture it shades from the default look. GIMP 3
  * cannot keep an op with an aux pad as a live filter, so this op has no menu entry of its
  * own: plug-in-impasto-emboss uses it for its shading-drawable, and the gegl CLI takes
- * aux=[ gegl:load path=ball.jpg ]. Its enums are impasto:emboss's, registered under names of
- * its own (GEGL registers a chant enum per op; ImpastoGEGLTests/OpPropertiesTests keeps the
- * two equal to the kernels' declarations). */
+ * aux=[ gegl:load path=ball.jpg ]. Its relief properties are impasto:emboss's
+ * (impasto-emboss-relief.h). */
 
 #include <glib/gi18n-lib.h>  /* GEGL's enum chant translates value names (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 
-enum_start (impasto_emboss_matcap_profile)
-  enum_value (IMPASTO_EMBOSS_MATCAP_PROFILE_ROUND,  "round",  "Round")
-  enum_value (IMPASTO_EMBOSS_MATCAP_PROFILE_LINEAR, "linear", "Linear")
-  enum_value (IMPASTO_EMBOSS_MATCAP_PROFILE_SMOOTH, "smooth", "Smooth")
-enum_end (ImpastoEmbossMatcapProfile)
-
-enum_start (impasto_emboss_matcap_mask_source)
-  enum_value (IMPASTO_EMBOSS_MATCAP_MASK_ALPHA,     "alpha",     "Alpha")
-  enum_value (IMPASTO_EMBOSS_MATCAP_MASK_LUMINANCE, "luminance", "Luminance × alpha")
-enum_end (ImpastoEmbossMatcapMaskSource)
-
-enum_start (impasto_emboss_matcap_output)
-  enum_value (IMPASTO_EMBOSS_MATCAP_OUTPUT_SHADED,     "shaded",     "Shaded relief")
-  enum_value (IMPASTO_EMBOSS_MATCAP_OUTPUT_HEIGHT,     "height",     "Height field")
-  enum_value (IMPASTO_EMBOSS_MATCAP_OUTPUT_NORMALS,    "normals",    "Normal map")
-  enum_value (IMPASTO_EMBOSS_MATCAP_OUTPUT_HEMISPHERE, "hemisphere", "Shading hemisphere")
-enum_end (ImpastoEmbossMatcapOutput)
-
-property_double (radius, "Radius", 10.0)
-    description ("How far in from the edge of the mask the relief rises, in pixels")
-    value_range (0.0, 1000.0)
-    ui_range    (0.0, 100.0)
-    ui_meta     ("unit", "pixel-distance")
-
-property_double (scale, "Depth", 10.0)
-    description ("How steep the relief looks to the lighting (the normal scale)")
-    value_range (0.0, 1000.0)
-    ui_range    (0.0, 50.0)
-
-property_enum (profile, "Profile", ImpastoEmbossMatcapProfile, impasto_emboss_matcap_profile,
-               IMPASTO_EMBOSS_MATCAP_PROFILE_ROUND)
-    description ("Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)")
-
-property_double (liquify, "Liquify", 0.0)
-    description ("Blur the mask by this many pixels and threshold it at 50% first, "
-                 "so nearby shapes flow together like liquid metal (0: off)")
-    value_range (0.0, 200.0)
-    ui_range    (0.0, 20.0)
-    ui_meta     ("unit", "pixel-distance")
-
-property_enum (mask_source, "Mask", ImpastoEmbossMatcapMaskSource, impasto_emboss_matcap_mask_source,
-               IMPASTO_EMBOSS_MATCAP_MASK_ALPHA)
-    description ("What is embossed: the alpha channel (on a layer without transparency, its "
-                 "luminance), or luminance × alpha (white is high)")
-
-property_enum (output, "Output", ImpastoEmbossMatcapOutput, impasto_emboss_matcap_output,
-               IMPASTO_EMBOSS_MATCAP_OUTPUT_SHADED)
-    description ("The shaded relief, or the height field, normal map or hemisphere it is made from")
+/* The relief, as impasto:emboss has it; this op's enum types are ImpastoEmbossMatcap…. */
+#define IMPASTO_RELIEF_TYPES ImpastoEmbossMatcap
+#include "impasto-emboss-relief.h"
 
 #else
 
@@ -74,8 +28,8 @@ prepare (GeglOperation *operation)
 {
   GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_EMBOSS_MATCAP_OUTPUT_HEIGHT ||
-                                          o->output == IMPASTO_EMBOSS_MATCAP_OUTPUT_NORMALS);
+  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
+                                          o->output == IMPASTO_RELIEF_OUTPUT_NORMALS);
   gegl_operation_set_format (operation, "aux",
                              babl_format_with_space ("RGBA float",
                                                      gegl_operation_get_source_space (operation, "input")));

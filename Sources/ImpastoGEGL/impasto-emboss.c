@@ -9,23 +9,9 @@
 
 #ifdef GEGL_PROPERTIES
 
-enum_start (impasto_emboss_profile)
-  enum_value (IMPASTO_EMBOSS_PROFILE_ROUND,  "round",  "Round")
-  enum_value (IMPASTO_EMBOSS_PROFILE_LINEAR, "linear", "Linear")
-  enum_value (IMPASTO_EMBOSS_PROFILE_SMOOTH, "smooth", "Smooth")
-enum_end (ImpastoEmbossProfile)
-
-enum_start (impasto_emboss_mask_source)
-  enum_value (IMPASTO_EMBOSS_MASK_ALPHA,     "alpha",     "Alpha")
-  enum_value (IMPASTO_EMBOSS_MASK_LUMINANCE, "luminance", "Luminance × alpha")
-enum_end (ImpastoEmbossMaskSource)
-
-enum_start (impasto_emboss_output)
-  enum_value (IMPASTO_EMBOSS_OUTPUT_SHADED,     "shaded",     "Shaded relief")
-  enum_value (IMPASTO_EMBOSS_OUTPUT_HEIGHT,     "height",     "Height field")
-  enum_value (IMPASTO_EMBOSS_OUTPUT_NORMALS,    "normals",    "Normal map")
-  enum_value (IMPASTO_EMBOSS_OUTPUT_HEMISPHERE, "hemisphere", "Shading hemisphere")
-enum_end (ImpastoEmbossOutput)
+/* The relief (radius, depth, profile, liquify, mask, output), as impasto:emboss-matcap has it. */
+#define IMPASTO_RELIEF_TYPES ImpastoEmboss
+#include "impasto-emboss-relief.h"
 
 /* The nicks are the names of ImpastoKernels' Hemisphere presets (a test keeps them equal). */
 enum_start (impasto_emboss_preset)
@@ -43,37 +29,6 @@ enum_start (impasto_emboss_model)
   enum_value (IMPASTO_EMBOSS_MODEL_SHINY, "shiny", "Shiny (Blinn-Phong)")
   enum_value (IMPASTO_EMBOSS_MODEL_PBR,   "pbr",   "Physically based (metalness, roughness)")
 enum_end (ImpastoEmbossModel)
-
-property_double (radius, "Radius", 10.0)
-    description ("How far in from the edge of the mask the relief rises, in pixels")
-    value_range (0.0, 1000.0)
-    ui_range    (0.0, 100.0)
-    ui_meta     ("unit", "pixel-distance")
-
-property_double (scale, "Depth", 10.0)
-    description ("How steep the relief looks to the lighting (the normal scale)")
-    value_range (0.0, 1000.0)
-    ui_range    (0.0, 50.0)
-
-property_enum (profile, "Profile", ImpastoEmbossProfile, impasto_emboss_profile,
-               IMPASTO_EMBOSS_PROFILE_ROUND)
-    description ("Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)")
-
-property_double (liquify, "Liquify", 0.0)
-    description ("Blur the mask by this many pixels and threshold it at 50% first, "
-                 "so nearby shapes flow together like liquid metal (0: off)")
-    value_range (0.0, 200.0)
-    ui_range    (0.0, 20.0)
-    ui_meta     ("unit", "pixel-distance")
-
-property_enum (mask_source, "Mask", ImpastoEmbossMaskSource, impasto_emboss_mask_source,
-               IMPASTO_EMBOSS_MASK_ALPHA)
-    description ("What is embossed: the alpha channel (on a layer without transparency, its "
-                 "luminance), or luminance × alpha (white is high)")
-
-property_enum (output, "Output", ImpastoEmbossOutput, impasto_emboss_output,
-               IMPASTO_EMBOSS_OUTPUT_SHADED)
-    description ("The shaded relief, or the height field, normal map or hemisphere it is made from")
 
 property_enum (preset, "Look", ImpastoEmbossPreset, impasto_emboss_preset,
                IMPASTO_EMBOSS_PRESET_MERCURY)
@@ -152,8 +107,8 @@ prepare (GeglOperation *operation)
 {
   GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_EMBOSS_OUTPUT_HEIGHT ||
-                                          o->output == IMPASTO_EMBOSS_OUTPUT_NORMALS);
+  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
+                                          o->output == IMPASTO_RELIEF_OUTPUT_NORMALS);
 }
 
 static void
