@@ -314,7 +314,8 @@ else
       (gimp-file-save RUN-NONINTERACTIVE image \"$embossed\")
       (gimp-image-delete image))" --quit >"$scratch/gimp.log" 2>&1 || true
 fi
-if [ ! -s "$result" ] || [ ! -s "$embossed" ] || grep -qi 'execution error\|failed' "$scratch/gimp.log"; then
+# GIMP 2.10 says "execution error", GIMP 3 "Procedure execution of … failed".
+if [ ! -s "$result" ] || [ ! -s "$embossed" ] || grep -qE 'execution error|Procedure execution of .* failed' "$scratch/gimp.log"; then
   cat "$scratch/gimp.log" >&2
   die "the demo failed in GIMP batch mode (log above)"
 fi
