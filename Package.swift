@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
-        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL", "ImpastoKernels"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
         .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "ImpastoGegl"]),
     ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : [])

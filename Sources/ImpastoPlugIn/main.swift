@@ -3,16 +3,6 @@ import ImpastoFrontEnd
 import ImpastoKernels
 import ImpastoBrushFiles
 
-/// Every PDB procedure this plug-in registers.
-let procedures: [ImpastoProcedure.Type] = [
-    PencilHueSaturationProcedure.self,
-    EmbossProcedure.self,
-    BristleNormalMapProcedure.self,
-    NormalLightProcedure.self,
-    BristleStrokeProcedure.self,
-    BristleBrushProcedure.self,
-]
-
 /// GIMP keeps the return values after `run` returns: they live for the process.
 private let returnValues = UnsafeMutablePointer<GimpParam>.allocate(capacity: 2)
 
