@@ -78,7 +78,7 @@ let gimp3Targets: [Target] = [
     .systemLibrary(name: "CGIMP3", pkgConfig: "gimp-3.0",
                    providers: [.apt(["libgimp-3.0-dev"])]),
     .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"]),
-    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "ImpastoGegl", "ImpastoKernels"],
+    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "ImpastoGegl", "ImpastoKernels", "ImpastoFrontEnd"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 ]
 
