@@ -203,6 +203,16 @@ final class Gimp3ProceduresTests: XCTestCase {
             """),
     ]
 
+    /// Each procedure's menu entry in GIMP 3: none for those whose op GIMP 3 lists itself.
+    static let menus: [(name: String, entry: String)] = [
+        ("plug-in-impasto-pencil-hue-saturation", ""),
+        ("plug-in-impasto-emboss", ""),
+        ("plug-in-impasto-bristle-normal-map", ""),
+        ("plug-in-impasto-normal-light", "Impasto _Normal Light... | <Image>/Filters/Light and Shadow"),
+        ("plug-in-impasto-bristle-stroke", "Impasto _Bristle Stroke Path... | <Image>/Edit"),
+        ("plug-in-impasto-bristle-brush", "Regenerate Impasto _Bristle Brush... | <Brushes>"),
+    ]
+
     // MARK: - Running them
 
     struct Run {
@@ -364,6 +374,28 @@ final class Gimp3ProceduresTests: XCTestCase {
         try check("elevation-range", says: ["95"], unchanged: [("elevation-range.png", nil)])
     }
 
+    /// Each effect once in GIMP 3's menus: the procedures whose op has a menu entry of its own
+    /// (Filters, a live filter) have none; normal light, the stroke and the brush keep theirs.
+    func checkMenuEntriesOnlyWhereNoOpHasOne(_ suite: Gimp3Root.Suite) throws {
+        let (_, session) = try gimp3(suite)
+        // GIMP keeps what each plug-in registered in the profile's pluginrc, one
+        // `(proc-def "name" …)` per procedure: its texts, attribution, menu label (quoted,
+        // "" for none) and its `(menu-path …)`s.
+        // (Not all UTF-8: it holds other plug-ins' icons' bytes.)
+        let pluginrc = String(decoding: try Data(contentsOf: session.hostProfile.appendingPathComponent("pluginrc")),
+                              as: UTF8.self)
+        for (name, entry) in Self.menus {
+            let definition = pluginrc.components(separatedBy: "(proc-def ").first { $0.hasPrefix("\"\(name)\"") } ?? ""
+            XCTAssertFalse(definition.isEmpty, "\(name) is not in pluginrc:\n\(pluginrc)")
+            // The menu label is the quoted line after the date (attribution: "2026").
+            let lines = definition.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let date = try XCTUnwrap(lines.firstIndex(of: "\"2026\""), "\(name):\n\(definition)")
+            let label = lines.indices.contains(date + 1) ? lines[date + 1].trimmingCharacters(in: ["\""]) : "?"
+            let paths = definition.components(separatedBy: "(menu-path \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            XCTAssertEqual(([label] + paths).filter { !$0.isEmpty }.joined(separator: " | "), entry, "\(name):\n\(definition)")
+        }
+    }
+
     /// `impasto:emboss` (no aux pad) can be kept as a live filter: GIMP 3 lists it on the
     /// drawable, and merged it gives the procedure's pixels.
     func checkEmbossIsALiveFilterWithTheProceduresPixels(_ suite: Gimp3Root.Suite) throws {
@@ -380,6 +412,7 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testTrixieBrushProcedureWritesTheProfileAndGIMPLoadsIt() throws { try checkBrushProcedureWritesTheProfileAndGIMPLoadsIt(.trixie) }
     func testTrixieRefusedCallsSayWhyAndChangeNothing() throws { try checkRefusedCallsSayWhyAndChangeNothing(.trixie) }
     func testTrixieEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.trixie) }
+    func testTrixieMenuEntriesOnlyWhereNoOpHasOne() throws { try checkMenuEntriesOnlyWhereNoOpHasOne(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
 
@@ -388,4 +421,5 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testForkyBrushProcedureWritesTheProfileAndGIMPLoadsIt() throws { try checkBrushProcedureWritesTheProfileAndGIMPLoadsIt(.forky) }
     func testForkyRefusedCallsSayWhyAndChangeNothing() throws { try checkRefusedCallsSayWhyAndChangeNothing(.forky) }
     func testForkyEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.forky) }
+    func testForkyMenuEntriesOnlyWhereNoOpHasOne() throws { try checkMenuEntriesOnlyWhereNoOpHasOne(.forky) }
 }
