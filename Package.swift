@@ -7,7 +7,7 @@
 //   ImpastoABI       the Swift side of that header (@_cdecl exports over the kernels)
 //   ImpastoGEGL      the GEGL chant files, one per op, plus module.c
 //   libimpasto-gegl  the GEGL module (.so) GIMP and the `gegl` CLI load
-//   ImpastoGegl      Swift conveniences over GEGL's C API (graphs, buffers, properties)
+//   GeglKit          Swift conveniences over GEGL's C API (graphs, buffers, properties)
 //   CImpastoUI       the dialogs' thin C kit over libgimpui (GTK 2)
 //   ImpastoBrushFiles GIMP's brush files for the bristle brush (.gih/.gbr/.gdyn, pipe rules)
 //   ImpastoFrontEnd  the six procedures, written once for both GIMPs against GimpHost
@@ -65,7 +65,7 @@ let gimp2Targets: [Target] = [
     // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
     .target(name: "CImpastoUI", dependencies: ["CGIMP"],
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
-    .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "ImpastoGegl", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"],
+    .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
 ]
@@ -78,7 +78,7 @@ let gimp3Targets: [Target] = [
     .systemLibrary(name: "CGIMP3", pkgConfig: "gimp-3.0",
                    providers: [.apt(["libgimp-3.0-dev"])]),
     .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"]),
-    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "ImpastoGegl", "ImpastoKernels", "ImpastoFrontEnd"],
+    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 ]
 
@@ -100,20 +100,20 @@ let package = Package(
                             .define("GETTEXT_PACKAGE", to: "\"impasto\"")],
                 linkerSettings: moduleLinkerSettings),
 
-        .target(name: "ImpastoGegl", dependencies: ["CGEGL"]),
+        .target(name: "GeglKit", dependencies: ["CGEGL"]),
         // GIMP's brush files (.gih, .gbr, .gdyn) and pipe-selection rules for the bristle brush.
         .target(name: "ImpastoBrushFiles", dependencies: ["ImpastoKernels"]),
         // The procedures, written once for both GIMPs against GimpHost, and what their dialogs share.
-        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "ImpastoGegl", "ImpastoBrushFiles", "CGEGL"]),
-        .executableTarget(name: "ImpastoBenchmark", dependencies: ["ImpastoGegl"]),
+        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "GeglKit", "ImpastoBrushFiles", "CGEGL"]),
+        .executableTarget(name: "ImpastoBenchmark", dependencies: ["GeglKit"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
-        .target(name: "ImpastoTestSupport", dependencies: ["ImpastoGegl"], path: "Tests/ImpastoTestSupport"),
+        .target(name: "ImpastoTestSupport", dependencies: ["GeglKit"], path: "Tests/ImpastoTestSupport"),
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
-        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "ImpastoGegl", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
-        .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "ImpastoGegl"]),
+        .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "GeglKit"]),
     ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : [])
 )

@@ -11,7 +11,7 @@
 // A missed target is a result, not an error: the exit status is non-zero only when setup fails.
 import CGEGL
 import Glibc
-import ImpastoGegl
+import GeglKit
 
 // MARK: - Options
 

@@ -1,4 +1,4 @@
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// plug-in-impasto-emboss's custom look (MercurialText's light editor): `Hemisphere.Look`'s

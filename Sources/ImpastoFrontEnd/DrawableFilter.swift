@@ -1,5 +1,5 @@
 import CGEGL
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// One GEGL operation over a drawable, as a procedure's apply and its dialog's preview both

@@ -1,5 +1,5 @@
 import CGEGL
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// Paints stroked polylines (image coordinates) onto a drawable the way GIMP's own paint

@@ -1,5 +1,5 @@
 import CGEGL
-import ImpastoGegl
+import GeglKit
 
 /// The GIMP a procedure runs in, as far as Impasto's procedures need it. GIMP 2.10's libgimp
 /// and GIMP 3's differ in how they name these (item IDs and `gint32` there, objects here), but

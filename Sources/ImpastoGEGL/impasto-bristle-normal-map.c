@@ -6,8 +6,8 @@
 #ifdef GEGL_PROPERTIES
 
 property_double (smoothness, "Smoothness", 0.75)
-    description ("Blur the bump by 3 × smoothness pixels (Gaussian σ) before taking its "
-                 "slopes, so single strokes give soft ridges (0: no blur)")
+    description ("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
+                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
     value_range (0.0, 1.0)
     ui_range    (0.0, 1.0)
 

@@ -115,19 +115,18 @@ public enum Emboss {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
             io.progress(0.2)
         }
-        let heights = HeightField.heights(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
+        let relief = HeightField.relief(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
         io.progress(0.6)
         let output = io.reporting(0.6 ... 1)
         switch s.output {
         case .shaded:
             // An opaque layer embossed by its luminance stays opaque.
             let alpha = read.opaqueInput ? Plane(width: io.width, height: io.height, repeating: 1) : coverage
-            EmbossShading.shade(heights: heights, coverage: alpha, scale: s.scale, shading: shading,
-                                to: output, parallel: parallel)
+            EmbossShading.shade(relief, coverage: alpha, scale: s.scale, shading: shading, to: output, parallel: parallel)
         case .normals:
-            EmbossShading.normalMap(heights: heights, scale: s.scale, to: output, parallel: parallel)
+            EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
         case .height, .hemisphere:
-            heights.values.withUnsafeBufferPointer { h in
+            relief.heights.values.withUnsafeBufferPointer { h in
                 output.writeRows(parallel: parallel) { y, out in
                     for x in 0 ..< io.width {
                         let v = h[y * io.width + x]

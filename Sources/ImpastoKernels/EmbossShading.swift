@@ -1,22 +1,17 @@
-/// CIShadedMaterial's step: surface normals from a height field, each looked up in a picture
-/// of a lit hemisphere.
+import Glibc
+
+/// CIShadedMaterial's step: surface normals from a relief, each looked up in a picture of a
+/// lit hemisphere.
 ///
 /// SPEC (impasto:emboss 4): n = normalize(−k·∂h/∂x, −k·∂h/∂y, 1) in image axes (x right,
-/// y down), with ∂ as central differences and the edge pixels repeated; the colour is the
-/// shading image sampled bilinearly at u = (1 + nₓ)/2 · W, v = (1 + n_y)/2 · H. Flat areas
-/// take the centre of the picture; a slope facing up-left (height rising to the right and
-/// down) takes its up-left.
+/// y down), with ∂h the relief's own slopes (HeightField.relief: from the distance field's
+/// geometry, not differences of whole-pixel heights); the colour is the shading image sampled
+/// bilinearly at u = (1 + nₓ)/2 · W, v = (1 + n_y)/2 · H. Flat areas take the centre of the
+/// picture; a slope facing up-left (height rising to the right and down) takes its up-left.
 public enum EmbossShading {
-    /// The unit normal at (x, y) of `heights` scaled by `scale` (k), in image axes.
-    public static func normal(_ heights: Plane, _ x: Int, _ y: Int, scale: Float) -> SIMD3<Float> {
-        let dx = (heights.clamped(x + 1, y) - heights.clamped(x - 1, y)) * 0.5
-        let dy = (heights.clamped(x, y + 1) - heights.clamped(x, y - 1)) * 0.5
-        return normal(dx: dx, dy: dy, scale: scale)
-    }
-
-    /// The unit normal for height differences (∂h/∂x, ∂h/∂y); (0, 0, 1) if they are not finite.
+    /// The unit normal for slopes (∂h/∂x, ∂h/∂y) scaled by k; (0, 0, 1) if they are not finite.
     @inline(__always)
-    static func normal(dx: Float, dy: Float, scale: Float) -> SIMD3<Float> {
+    public static func normal(dx: Float, dy: Float, scale: Float) -> SIMD3<Float> {
         let v = SIMD3<Float>(-scale * dx, -scale * dy, 1)
         let length = (v * v).sum().squareRoot()
         return length.isFinite && length > 0 ? v / length : SIMD3(0, 0, 1)
@@ -29,27 +24,47 @@ public enum EmbossShading {
     }
 
     /// Writes the output: the shading colour for each pixel's normal, alpha = `coverage`.
-    public static func shade(heights: Plane, coverage: Plane, scale: Float, shading: ShadingImage,
+    ///
+    /// Across a sloping pixel the normal sweeps along ∇d, most of all at the profile's steep
+    /// foot, and turns with the edge's curvature; a single lookup at the pixel's mean normal
+    /// would alias the picture's sharp features (a chrome horizon, small light dots) into
+    /// stair-steps and dots. So each lookup averages the picture over the stretch its normal
+    /// sweeps (a mip-map), and where that stretch is long the pixel is split into k × k
+    /// sub-pixels (k ≤ `footprintSamples`), each looked up so: what a finer render,
+    /// box-averaged, shows. See `footprint`.
+    public static func shade(_ relief: Relief, coverage: Plane, scale: Float, shading: ShadingImage,
                              to io: RowIO, parallel: ParallelFor = .serial) {
-        let (sw, sh) = (shading.width, shading.height)
+        let (sw, sh) = (shading.width, shading.height), width = relief.heights.width
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
         let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
-        heights.values.withUnsafeBufferPointer { h in
-            coverage.values.withUnsafeBufferPointer { alpha in
-                shading.pixels.withUnsafeBufferPointer { picture in
-                    io.writeRows(parallel: parallel) { y, out in
-                        let rows = Rows(h, y: y, width: heights.width, height: heights.height)
-                        for x in 0 ..< rows.width {
-                            let (dx, dy) = rows.gradient(x)
-                            var colour = flat
-                            if dx != 0 || dy != 0 {
-                                let (u, v) = lookup(normal(dx: dx, dy: dy, scale: scale), width: sw, height: sh)
-                                colour = ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+        relief.slopeX.values.withUnsafeBufferPointer { sx in
+            relief.slopeY.values.withUnsafeBufferPointer { sy in
+                relief.distances.values.withUnsafeBufferPointer { distances in
+                    coverage.values.withUnsafeBufferPointer { alpha in
+                        shading.pixels.withUnsafeBufferPointer { picture in
+                            let mips = Mips(shading)
+                            let field = Field(rise: Rise(radius: relief.radius, profile: relief.profile),
+                                              sx: sx, sy: sy, distances: distances, width: width,
+                                              height: relief.heights.height, scale: scale,
+                                              pictureWidth: sw, pictureHeight: sh)
+                            io.writeRows(parallel: parallel) { y, out in
+                                for x in 0 ..< width {
+                                    let i = y * width + x
+                                    var c = flat
+                                    if sx[i] != 0 || sy[i] != 0 {
+                                        c = mips.pixels.withUnsafeBufferPointer { levels in
+                                            field.footprint(x, y) { u, v, size in
+                                                size > 1 ? mips.sample(picture, levels, u: u, v: v, footprint: size)
+                                                         : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                            }
+                                        }
+                                    }
+                                    out[4 * x] = c.x
+                                    out[4 * x + 1] = c.y
+                                    out[4 * x + 2] = c.z
+                                    out[4 * x + 3] = alpha[i]
+                                }
                             }
-                            out[4 * x] = colour.x
-                            out[4 * x + 1] = colour.y
-                            out[4 * x + 2] = colour.z
-                            out[4 * x + 3] = alpha[rows.row + x]
                         }
                     }
                 }
@@ -57,44 +72,166 @@ public enum EmbossShading {
         }
     }
 
-    /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map
-    /// tools expect: (0.5 + 0.5·nₓ, 0.5 − 0.5·n_y, 0.5 + 0.5·n_z) — green is up.
-    public static func normalMap(heights: Plane, scale: Float, to io: RowIO, parallel: ParallelFor = .serial) {
-        heights.values.withUnsafeBufferPointer { h in
-            io.writeRows(parallel: parallel) { y, out in
-                let rows = Rows(h, y: y, width: heights.width, height: heights.height)
-                for x in 0 ..< rows.width {
-                    let (dx, dy) = rows.gradient(x)
-                    let n = normal(dx: dx, dy: dy, scale: scale)
-                    out[4 * x] = 0.5 + 0.5 * n.x
-                    out[4 * x + 1] = 0.5 - 0.5 * n.y
-                    out[4 * x + 2] = 0.5 + 0.5 * n.z
-                    out[4 * x + 3] = 1
+    /// Most lookups per side of a sloping pixel (k ≤ this).
+    public static let footprintSamples = 2
+    /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
+    static let subPixelSpread: Float = 8
+
+    /// A relief's slopes and distances, read for the footprint of a pixel.
+    struct Field {
+        let rise: Rise
+        let sx: UnsafeBufferPointer<Float>, sy: UnsafeBufferPointer<Float>, distances: UnsafeBufferPointer<Float>
+        let width: Int, height: Int
+        let scale: Float, pictureWidth: Int, pictureHeight: Int
+
+        @inline(__always)
+        func lookup(_ dx: Float, _ dy: Float) -> SIMD2<Float> {
+            let l = EmbossShading.lookup(normal(dx: dx, dy: dy, scale: scale), width: pictureWidth, height: pictureHeight)
+            return SIMD2(l.u, l.v)
+        }
+
+        /// The slope of pixel (x, y) if it faces within 60° of `own` (across a crease slopes
+        /// are not blended), else nil; nil outside the image and where it is flat.
+        @inline(__always)
+        func slope(_ x: Int, _ y: Int, near own: SIMD2<Float>) -> SIMD2<Float>? {
+            guard x >= 0, y >= 0, x < width, y < height else { return nil }
+            let v = SIMD2(sx[y * width + x], sy[y * width + x]), l = (v * v).sum().squareRoot()
+            return l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l ? v : nil
+        }
+
+        /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
+        /// over about size × size of its pixels.
+        ///
+        /// Sub-pixel (i, j) of k × k, at offset δ from the centre, lies d + ∇d·δ from the edge;
+        /// its slope is the profile's mean over its 1/k of that distance (the part outside the
+        /// edge left out, a wholly outside one skipped), in the direction blended bilinearly from
+        /// the four nearest pixel centres'. k follows how far the lookup moves (its spread):
+        /// between the pixel's halves along ∇d, and to its 4 neighbours; what is left of the
+        /// spread within each sub-pixel is averaged by the picture's mip-map, so that even a
+        /// spread under k's steps does not point-sample a hard horizon.
+        @inline(__always)
+        func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
+            let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
+            let slope = (dx * dx + dy * dy).squareRoot(), centre = lookup(dx, dy)
+            guard slope.isFinite, d.isFinite else { return sample(centre.x, centre.y, 0) }
+            let own = SIMD2(dx, dy) / slope
+            @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
+                max(abs(p.x - q.x), abs(p.y - q.y))
+            }
+            let a = rise.meanSlope(d - 0.5, d), b = rise.meanSlope(d, d + 0.5)
+            var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
+            // How far the lookup moves sideways, to the 4 neighbours facing the same way.
+            for n in stride(from: 1, to: 9, by: 2) {
+                guard let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
+                spread = max(spread, apart(lookup(v.x, v.y), centre))
+            }
+            // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
+            // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
+            // (Lookups are finite, so is the spread; the check keeps Int() below total.)
+            guard spread > subPixelSpread, spread.isFinite else { return sample(centre.x, centre.y, spread) }
+            let k = min(Int(spread / subPixelSpread) + 1, footprintSamples)
+            // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
+            // outside or across a crease).
+            var directions = (own, own, own, own, own, own, own, own, own)
+            withUnsafeMutableBytes(of: &directions) { raw in
+                let around = raw.bindMemory(to: SIMD2<Float>.self)
+                for n in 0 ..< 9 where n != 4 {
+                    if let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) { around[n] = v / (v * v).sum().squareRoot() }
                 }
             }
+            let step: Float = 1 / Float(k), size = spread / Float(k)
+            var sum = SIMD4<Float>(), weight: Float = 0
+            withUnsafeBytes(of: &directions) { raw in
+                let around = raw.bindMemory(to: SIMD2<Float>.self)
+                for j in 0 ..< k {
+                    let oy = (Float(j) + 0.5) * step - 0.5
+                    for i in 0 ..< k {
+                        let ox = (Float(i) + 0.5) * step - 0.5
+                        let ds = d + own.x * ox + own.y * oy
+                        let low = max(ds - 0.5 * step, 0), high = ds + 0.5 * step
+                        guard high > low else { continue }
+                        let s = (rise(high) - rise(low)) / (high - low)
+                        // The direction at (x + ox, y + oy), blended from the four nearest centres.
+                        let c0 = ox < 0 ? 0 : 1, r0 = oy < 0 ? 0 : 1
+                        let tx = ox < 0 ? 1 + ox : ox, ty = oy < 0 ? 1 + oy : oy
+                        let top = around[r0 * 3 + c0] * (1 - tx) + around[r0 * 3 + c0 + 1] * tx
+                        let bottom = around[r0 * 3 + c0 + 3] * (1 - tx) + around[r0 * 3 + c0 + 4] * tx
+                        let blend: SIMD2<Float> = top * (1 - ty) + bottom * ty
+                        let length = (blend * blend).sum().squareRoot()
+                        let u = length > 0 ? blend / length : own
+                        let l = lookup(s * u.x, s * u.y)
+                        sum += sample(l.x, l.y, size) * (high - low)
+                        weight += high - low
+                    }
+                }
+            }
+            return weight > 0 ? sum / weight : sample(centre.x, centre.y, spread)
         }
     }
 
-    /// Row y of a height field with its neighbours: central differences, the edge pixels
-    /// repeated beyond the borders.
-    struct Rows {
-        let p: UnsafeBufferPointer<Float>
-        let width: Int
-        let row: Int, up: Int, down: Int
+    /// The shading picture's successive 2 × 2 box-filtered halvings (a mip-map, Williams,
+    /// "Pyramidal Parametrics", SIGGRAPH 1983), level 0 the picture itself: a lookup whose
+    /// normals sweep over s picture pixels reads the levels either side of log₂ s and blends
+    /// them. Levels 1 … in one array, RGBA (a third of the picture's size in all).
+    struct Mips {
+        let width: Int, height: Int
+        var pixels: [Float] = []
+        /// Each level's width, height and first sample in `pixels` (level 0: in the picture).
+        var levels: [(width: Int, height: Int, start: Int)]
 
-        @inline(__always)
-        init(_ p: UnsafeBufferPointer<Float>, y: Int, width: Int, height: Int) {
-            self.p = p
-            self.width = width
-            row = y * width
-            up = max(y - 1, 0) * width
-            down = min(y + 1, height - 1) * width
+        init(_ picture: ShadingImage) {
+            (width, height) = (picture.width, picture.height)
+            levels = [(picture.width, picture.height, 0)]
+            while let last = levels.last, last.width > 1 || last.height > 1, last.width > 0, last.height > 0 {
+                let w = (last.width + 1) / 2, h = (last.height + 1) / 2, start = pixels.count
+                let from = levels.count == 1 ? picture.pixels : pixels
+                pixels += [Float](repeating: 0, count: w * h * 4)
+                for y in 0 ..< h { for x in 0 ..< w {
+                    for n in 0 ..< 4 {
+                        let sx = min(2 * x + n % 2, last.width - 1), sy = min(2 * y + n / 2, last.height - 1)
+                        let i = last.start + (sy * last.width + sx) * 4
+                        for c in 0 ..< 4 { pixels[start + (y * w + x) * 4 + c] += 0.25 * from[i + c] }
+                    }
+                } }
+                levels.append((w, h, start))
+            }
         }
 
-        /// (∂h/∂x, ∂h/∂y) at column x.
+        /// The picture at (u, v) (level-0 pixel coordinates) averaged over about
+        /// `footprint` × `footprint` pixels; `picture` is the picture's samples, `all` `pixels`.
         @inline(__always)
-        func gradient(_ x: Int) -> (Float, Float) {
-            ((p[row + min(x + 1, width - 1)] - p[row + max(x - 1, 0)]) * 0.5, (p[down + x] - p[up + x]) * 0.5)
+        func sample(_ picture: UnsafeBufferPointer<Float>, _ all: UnsafeBufferPointer<Float>,
+                    u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
+            guard width > 0, height > 0 else { return .zero }
+            let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(levels.count - 1)) : 0
+            let lower = Int(level), t = level - Float(lower)
+            @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
+                let (w, h, start) = levels[l]
+                let samples = l == 0 ? picture : UnsafeBufferPointer(rebasing: all[start ..< start + w * h * 4])
+                return ShadingImage.sample(samples, width: w, height: h,
+                                           u: u * Float(w) / Float(width), v: v * Float(h) / Float(height))
+            }
+            let c = at(lower)
+            return t > 0 && lower + 1 < levels.count ? c * (1 - t) + at(lower + 1) * t : c
+        }
+    }
+
+    /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map
+    /// tools expect: (0.5 + 0.5·nₓ, 0.5 − 0.5·n_y, 0.5 + 0.5·n_z) — green is up.
+    public static func normalMap(_ relief: Relief, scale: Float, to io: RowIO, parallel: ParallelFor = .serial) {
+        let width = relief.heights.width
+        relief.slopeX.values.withUnsafeBufferPointer { sx in
+            relief.slopeY.values.withUnsafeBufferPointer { sy in
+                io.writeRows(parallel: parallel) { y, out in
+                    for x in 0 ..< width {
+                        let n = normal(dx: sx[y * width + x], dy: sy[y * width + x], scale: scale)
+                        out[4 * x] = 0.5 + 0.5 * n.x
+                        out[4 * x + 1] = 0.5 - 0.5 * n.y
+                        out[4 * x + 2] = 0.5 + 0.5 * n.z
+                        out[4 * x + 3] = 1
+                    }
+                }
+            }
         }
     }
 }

@@ -21,7 +21,57 @@ public enum HeightProfile: Int32, CaseIterable, Sendable {
     }
 }
 
-/// CIHeightFieldFromMask: a bevel raised from a mask by its exact Euclidean distance transform.
+/// A relief: heights and their slopes, each per pixel, and what they were made from.
+public struct Relief: Equatable, Sendable {
+    /// h ∈ 0 … 1.
+    public var heights: Plane
+    /// ∂h/∂x and ∂h/∂y in height per pixel, image axes (x right, y down): the mean over the
+    /// pixel's width (see `HeightField.relief`). 0 on the plateau and outside.
+    public var slopeX: Plane, slopeY: Plane
+    /// Signed distance d of each sloping pixel's centre from the edge (negative: the centre is
+    /// outside); only meaningful where the slope is not 0.
+    public var distances: Plane
+    /// The bevel radius (0: a step) and profile.
+    public let radius: Float, profile: HeightProfile
+
+    public init(width: Int, height: Int, radius: Float, profile: HeightProfile) {
+        heights = Plane(width: width, height: height)
+        slopeX = heights
+        slopeY = heights
+        distances = heights
+        self.radius = radius.isFinite && radius > 0 ? radius : 0
+        self.profile = profile
+    }
+
+    /// H(x) = profile(x / r): the height at distance x from the edge; a step for r = 0.
+    @inline(__always)
+    public func rise(_ x: Float) -> Float { Rise(radius: radius, profile: profile)(x) }
+
+    /// The mean of H′ over distances a … b (a < b), the part below 0 (outside) left out, and at
+    /// least a quarter of a pixel wide.
+    @inline(__always)
+    public func meanSlope(_ a: Float, _ b: Float) -> Float { Rise(radius: radius, profile: profile).meanSlope(a, b) }
+}
+
+/// H(x) = profile(x / r), the height at distance x from the edge (a step for r = 0): a value
+/// type so that loops over many pixels keep it in registers.
+struct Rise {
+    let radius: Float, profile: HeightProfile
+
+    @inline(__always)
+    func callAsFunction(_ x: Float) -> Float {
+        radius > 0 ? profile(x / radius) : (x > 0 ? 1 : 0)
+    }
+
+    /// The mean of H′ over a … b (see `Relief.meanSlope`).
+    @inline(__always)
+    func meanSlope(_ a: Float, _ b: Float) -> Float {
+        let low = max(a, 0), high = max(b, low + 0.25)
+        return (self(high) - self(low)) / (high - low)
+    }
+}
+
+/// CIHeightFieldFromMask: a bevel raised from a mask by a Euclidean distance transform.
 ///
 /// A pixel is inside when its mask value is ≥ 0.5 (NaN is outside), and everything beyond the
 /// image border is outside, as if the mask were padded with a ring of zeros: a fully opaque
@@ -32,97 +82,246 @@ public enum HeightField {
     /// limit counts as 0, +∞ as no clamp.
     ///
     /// Linear time whatever the limit, in two separable passes (Felzenszwalb & Huttenlocher,
-    /// "Distance Transforms of Sampled Functions", Theory of Computing 8, 2012): the distance
-    /// g to the nearest outside pixel within each column, then per row the lower envelope of
-    /// the parabolas (x − q)² + g(q)², whose value at x is the squared distance. Every value is
-    /// an integer below 2⁵³ in Double, so the result is the correctly rounded root; pieces of
-    /// `parallel` own whole columns, then whole rows, so any split gives the same bits.
+    /// "Distance Transforms of Sampled Functions", Theory of Computing 8, 2012): the nearest
+    /// outside pixel within each column, then per row the lower envelope of the parabolas
+    /// (x − q)² + g(q)², whose value at x is the squared distance and whose argument is the
+    /// nearest outside pixel. Every value is an integer below 2⁵³ in Double, so the result is
+    /// the correctly rounded root; pieces of `parallel` own whole columns, then whole rows, so
+    /// any split gives the same bits.
     public static func distances(_ mask: Plane, limit: Float, parallel: ParallelFor = .serial) -> Plane {
-        transform(mask, Clamp(limit: limit >= 0 ? limit : 0), parallel)
-    }
-
-    /// The bevel h = profile(min(d, r) / r) ∈ 0 … 1, d as in `distances`. With r = 0 (also for
-    /// a negative, NaN or infinite radius) it is a step: 1 inside, 0 outside.
-    public static func heights(_ mask: Plane, radius: Float, profile: HeightProfile,
-                               parallel: ParallelFor = .serial) -> Plane {
-        let r = radius.isFinite && radius > 0 ? radius : 0
-        guard r == 0 else { return transform(mask, Bevel(limit: r, profile: profile), parallel) }
-        var step = mask
-        let width = mask.width
-        step.values.withUnsafeMutableBufferPointer { buffer in
-            guard let p = buffer.baseAddress else { return }
-            parallel(mask.height) { rows in
-                for i in rows.lowerBound * width ..< rows.upperBound * width { p[i] = p[i] >= 0.5 ? 1 : 0 }
-            }
-        }
-        return step
-    }
-
-    /// What the transform stores for an inside pixel's distance d: some function of
-    /// min(d, limit). A type rather than a closure, so that each use is specialised and inlined.
-    private protocol Finish {
-        var limit: Float { get }
-        func callAsFunction(_ d: Float) -> Float
-    }
-
-    private struct Clamp: Finish {
-        let limit: Float
-        func callAsFunction(_ d: Float) -> Float { min(d, limit) }
-    }
-
-    private struct Bevel: Finish {
-        let limit: Float, profile: HeightProfile
-        func callAsFunction(_ d: Float) -> Float { profile(min(d, limit) / limit) }
-    }
-
-    /// The distance transform with each inside pixel's distance d stored as finish(d);
-    /// outside pixels are 0.
-    private static func transform<F: Finish>(_ mask: Plane, _ finish: F, _ parallel: ParallelFor) -> Plane {
+        let limit = limit >= 0 ? limit : 0
         var out = Plane(width: mask.width, height: mask.height)
-        let width = mask.width, height = mask.height
-        mask.values.withUnsafeBufferPointer { maskBuffer in
-            out.values.withUnsafeMutableBufferPointer { outBuffer in
-                guard let m = maskBuffer.baseAddress, let g = outBuffer.baseAddress else { return }
-                parallel(width) { columns in
-                    columnDistances(m, g, width: width, height: height, columns: columns)
-                }
-                parallel(height) { rows in
-                    rowDistances(g, width: width, rows: rows, finish: finish)
-                }
-            }
+        out.values.withUnsafeMutableBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            transform(mask, Clamp(out: p, width: mask.width, limit: limit), parallel)
         }
         return out
     }
 
-    /// Pass 1 over `columns`, all rows, row by row for contiguous access: g = the distance to
-    /// the nearest outside pixel in the same column, padding rows −1 and height included. For a
-    /// binary mask that is two sweeps: down (1 + the value above, 0 outside), then up (at most
-    /// 1 + the value below). Values are small integers, exact in Float.
-    private static func columnDistances(_ m: UnsafePointer<Float>, _ g: UnsafeMutablePointer<Float>,
-                                        width: Int, height: Int, columns: Range<Int>) {
-        for y in 0 ..< height {
-            let row = y * width
-            for x in columns {
-                let above: Float = y == 0 ? 0 : g[row - width + x]
-                g[row + x] = m[row + x] >= 0.5 ? above + 1 : 0
+    /// The bevel h = profile(d / r) (clamped to 0 … 1) and its slopes, d the distance from the
+    /// pixel centre to the mask's antialiased edge.
+    ///
+    /// The edge is found where the coverage says it is, not at a 0.5 cut: the transform above
+    /// gives each pixel its nearest outside pixel o; around o the coverage's 3 × 3 (Sobel)
+    /// gradient gives the edge's inward normal n̂, and o's coverage a — or, when o is empty,
+    /// that of the partly covered pixel next to it along n̂ — places the edge within that pixel
+    /// (Gustavson & Strand, "Anti-aliased Euclidean distance transform", Pattern Recognition
+    /// Letters 32, 2011: the offset of a straight edge that covers a of a unit pixel). The edge
+    /// is taken as the segment through that point across n̂, a pixel either way (the pixel's
+    /// neighbours carry it on), so that d is the distance to a nearby piece of the true curve,
+    /// and ∇d the unit vector from it: along n̂ beside the edge, radial around a corner.
+    ///
+    /// The slope is ∇h = s·∇d, with s the mean of profile′ over the pixel's width along ∇d:
+    /// s = (H(d + ½) − H(d − ½)), H(x) = profile(x / r), the part outside the edge left out
+    /// for a partly covered pixel (the output's alpha hides it). That is what a pixel would
+    /// average of a finely sampled relief, so neither the profile's steep foot nor whole-pixel
+    /// distance steps reach the shading as dots. Pixels more than r + 2 from every outside
+    /// pixel are on the plateau (h = 1, flat) and cost nothing more, so the cost does not
+    /// grow with r; any split of `parallel` gives the same bits. r = 0 (also for a negative,
+    /// NaN or infinite radius) is a step: h = 1 inside, and a pixel the edge crosses rises by
+    /// 1 over its inside part.
+    public static func relief(_ mask: Plane, radius: Float, profile: HeightProfile,
+                              parallel: ParallelFor = .serial) -> Relief {
+        var relief = Relief(width: mask.width, height: mask.height, radius: radius, profile: profile)
+        let shape = relief
+        mask.values.withUnsafeBufferPointer { m in
+            relief.heights.values.withUnsafeMutableBufferPointer { h in
+                relief.slopeX.values.withUnsafeMutableBufferPointer { sx in
+                    relief.slopeY.values.withUnsafeMutableBufferPointer { sy in
+                        relief.distances.values.withUnsafeMutableBufferPointer { d in
+                            guard let m = m.baseAddress, let h = h.baseAddress, let sx = sx.baseAddress,
+                                  let sy = sy.baseAddress, let d = d.baseAddress else { return }
+                            transform(mask, Bevel(mask: m, width: mask.width, height: mask.height, relief: shape,
+                                                  heights: h, slopeX: sx, slopeY: sy, distances: d), parallel)
+                        }
+                    }
+                }
             }
         }
-        for y in (0 ..< height).reversed() {
-            let row = y * width
-            for x in columns {
-                let below: Float = y == height - 1 ? 0 : g[row + width + x]
-                g[row + x] = min(g[row + x], below + 1)
+        return relief
+    }
+
+    /// The bevel's heights alone (see `relief`).
+    public static func heights(_ mask: Plane, radius: Float, profile: HeightProfile,
+                               parallel: ParallelFor = .serial) -> Plane {
+        relief(mask, radius: radius, profile: profile, parallel: parallel).heights
+    }
+
+    /// What the transform does with each pixel once its nearest outside pixel is known. A type
+    /// rather than a closure, so that each use is specialised and inlined; it writes only the
+    /// pixel it is given, so rows can run concurrently.
+    private protocol Finish {
+        /// Outside pixels (sites) farther than this from a row may be left out of its envelope:
+        /// no pixel's result depends on where they are.
+        var reach: Float { get }
+        /// Inside pixel (x, y), its nearest outside pixel (ox, oy) at squared distance `squared`
+        /// (ox or oy may be −1 or width/height: the padding).
+        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double)
+        func outside(_ x: Int, _ y: Int)
+    }
+
+    private struct Clamp: Finish {
+        let out: UnsafeMutablePointer<Float>, width: Int, limit: Float
+        var reach: Float { limit }
+        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
+            out[y * width + x] = min(Float(squared.squareRoot()), limit)
+        }
+        func outside(_ x: Int, _ y: Int) { out[y * width + x] = 0 }
+    }
+
+    private struct Bevel: Finish {
+        let mask: UnsafePointer<Float>, width: Int, height: Int
+        /// The radius and profile (the planes are filled through the pointers).
+        let relief: Relief
+        let heights: UnsafeMutablePointer<Float>, slopeX: UnsafeMutablePointer<Float>
+        let slopeY: UnsafeMutablePointer<Float>, distances: UnsafeMutablePointer<Float>
+
+        /// The edge lies within about 1.5 px of an outside pixel's centre, and a pixel's slope
+        /// looks ½ px further: beyond r + 2 every pixel is on the plateau.
+        var reach: Float { relief.radius + 2 }
+
+        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
+            let reach = Double(self.reach)
+            if squared >= reach * reach {
+                heights[y * width + x] = 1   // the plateau: flat (the planes start at 0)
+            } else {
+                edge(x, y, ox, oy)
+            }
+        }
+
+        func outside(_ x: Int, _ y: Int) {
+            if coverage(x, y) > 0 { edge(x, y, x, y) }   // else 0, flat: the planes start so
+        }
+
+        @inline(__always)
+        func set(_ x: Int, _ y: Int, _ h: Float, _ sx: Float, _ sy: Float, _ d: Float) {
+            let i = y * width + x
+            heights[i] = h
+            slopeX[i] = sx
+            slopeY[i] = sy
+            distances[i] = d
+        }
+
+        /// The mask as coverage: 0 beyond the image and for NaN, clamped into 0 … 1.
+        @inline(__always)
+        func coverage(_ x: Int, _ y: Int) -> Float {
+            guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+            let v = mask[y * width + x]
+            return v >= 0 ? min(v, 1) : 0
+        }
+
+        /// Pixel (x, y) near the edge, (ox, oy) its nearest outside pixel (itself when it is
+        /// partly covered but outside).
+        func edge(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) {
+            // The inward normal from the coverage around o (Sobel).
+            let gx = coverage(ox + 1, oy - 1) + 2 * coverage(ox + 1, oy) + coverage(ox + 1, oy + 1)
+                - coverage(ox - 1, oy - 1) - 2 * coverage(ox - 1, oy) - coverage(ox - 1, oy + 1)
+            let gy = coverage(ox - 1, oy + 1) + 2 * coverage(ox, oy + 1) + coverage(ox + 1, oy + 1)
+                - coverage(ox - 1, oy - 1) - 2 * coverage(ox, oy - 1) - coverage(ox + 1, oy - 1)
+            let length = (gx * gx + gy * gy).squareRoot()
+            var (nx, ny): (Float, Float)
+            var (ex, ey, a) = (ox, oy, coverage(ox, oy))
+            if length > 1e-6 {
+                (nx, ny) = (gx / length, gy / length)
+                if a == 0 {
+                    // o is empty: the edge may lie within the next pixel in (8 directions,
+                    // cos 67.5° = 0.3827 between them).
+                    let sx = nx > 0.3827 ? 1 : nx < -0.3827 ? -1 : 0, sy = ny > 0.3827 ? 1 : ny < -0.3827 ? -1 : 0
+                    let b = coverage(ox + sx, oy + sy)
+                    if b > 0 && b < 1 { (ex, ey, a) = (ox + sx, oy + sy, b) }
+                }
+            } else {
+                // No direction in the coverage (a lone hole, a symmetric notch): towards (x, y).
+                let vx = Float(x - ox), vy = Float(y - oy), v = (vx * vx + vy * vy).squareRoot()
+                (nx, ny) = v > 0 ? (vx / v, vy / v) : (0, 0)
+            }
+            // The edge point nearest e's centre, then the nearest point of the edge segment
+            // (±1 px across n̂) to the pixel.
+            let s = HeightField.edgeOffset(nx, ny, coverage: a)
+            let px = Float(x - ex) + s * nx, py = Float(y - ey) + s * ny   // pixel − edge point
+            let along = px * nx + py * ny, across = px * ny - py * nx
+            let beyond = across - min(max(across, -1), 1)
+            let distance = (along * along + beyond * beyond).squareRoot()
+            let d = along < 0 ? -distance : distance
+            // ∇d: the unit vector from the segment to the pixel (n̂ beside the segment).
+            var (dx, dy) = (nx, ny)
+            if beyond != 0 && distance > 0 {
+                (dx, dy) = ((along * nx + beyond * ny) / d, (along * ny - beyond * nx) / d)
+            }
+            // The mean slope over the pixel's width along ∇d, its outside part left out.
+            let slope = relief.meanSlope(d - 0.5, d + 0.5)
+            // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
+            let h = relief.radius > 0 ? relief.rise(d) : coverage(x, y) >= 0.5 ? 1 : 0
+            set(x, y, h, slope * dx, slope * dy, d)
+        }
+    }
+
+    /// Signed distance from a pixel's centre to a straight edge crossing it with unit inward
+    /// normal (nx, ny) and covering `coverage` of the pixel: positive when the centre is
+    /// inside. Gustavson & Strand's `edgedf` (negated): exact for a straight edge, with
+    /// coverage 0 (1) giving the pixel's far (near) corner or side.
+    static func edgeOffset(_ nx: Float, _ ny: Float, coverage a: Float) -> Float {
+        // Symmetric in sign and order: fold into the first octant, x ≥ y ≥ 0.
+        let big = max(abs(nx), abs(ny)), small = min(abs(nx), abs(ny))
+        guard small > 0 else { return a - 0.5 }
+        let corner = 0.5 * small / big
+        if a < corner { return -(0.5 * (big + small) - (2 * big * small * a).squareRoot()) }
+        if a < 1 - corner { return (a - 0.5) * big }
+        return 0.5 * (big + small) - (2 * big * small * (1 - a)).squareRoot()
+    }
+
+    /// The transform: each pixel's nearest outside pixel, handed to `finish`.
+    private static func transform<F: Finish>(_ mask: Plane, _ finish: F, _ parallel: ParallelFor) {
+        let width = mask.width, height = mask.height
+        var near = [Int32](repeating: 0, count: width * height)
+        mask.values.withUnsafeBufferPointer { maskBuffer in
+            near.withUnsafeMutableBufferPointer { nearBuffer in
+                guard let m = maskBuffer.baseAddress, let n = nearBuffer.baseAddress else { return }
+                parallel(width) { columns in
+                    nearestRows(m, n, width: width, height: height, columns: columns)
+                }
+                parallel(height) { rows in
+                    rowPass(m, n, width: width, rows: rows, finish: finish)
+                }
             }
         }
     }
 
-    /// Pass 2, row by row, in place: d(x) = √min_q((x − q)² + g(q)²). No site beyond an outside
-    /// pixel (g = 0) can beat that pixel, so each run of inside pixels is done on its own, with
-    /// the outside pixels (or padding columns) at its ends as sites, and outside pixels stay 0.
-    /// Sites with g² > limit² lie above the limit everywhere and are left out: the cost falls
-    /// with a small limit and never grows with a large one.
-    private static func rowDistances<F: Finish>(_ g: UnsafeMutablePointer<Float>, width: Int, rows: Range<Int>,
-                                                finish: F) {
+    /// Pass 1 over `columns`, all rows, row by row for contiguous access: the row of the
+    /// nearest outside pixel in the same column, padding rows −1 and height included (the
+    /// one above on a tie). Two sweeps: down (the nearest at or above), then up (the nearest
+    /// at or below, where nearer).
+    private static func nearestRows(_ m: UnsafePointer<Float>, _ near: UnsafeMutablePointer<Int32>,
+                                    width: Int, height: Int, columns: Range<Int>) {
+        for y in 0 ..< height {
+            let row = y * width
+            for x in columns {
+                near[row + x] = m[row + x] >= 0.5 ? (y == 0 ? -1 : near[row - width + x]) : Int32(truncatingIfNeeded: y)
+            }
+        }
+        var below = [Int32](repeating: Int32(truncatingIfNeeded: height), count: columns.count)
+        below.withUnsafeMutableBufferPointer { below in
+            for y in (0 ..< height).reversed() {
+                let row = y * width, y32 = Int32(truncatingIfNeeded: y)
+                for x in columns {
+                    let i = x - columns.lowerBound
+                    if !(m[row + x] >= 0.5) {
+                        below[i] = y32
+                    } else if below[i] &- y32 < y32 &- near[row + x] {   // wrapping: total even past Int32
+                        near[row + x] = below[i]
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pass 2, row by row: the lower envelope of the parabolas (x − q)² + g(q)², g(q) the
+    /// distance to column q's nearest outside pixel. No site beyond an outside pixel (g = 0)
+    /// can beat that pixel, so each run of inside pixels is done on its own, with the outside
+    /// pixels (or padding columns) at its ends as sites. Sites with g > `finish.reach` are
+    /// left out: the cost falls with a small reach and never grows with a large one.
+    private static func rowPass<F: Finish>(_ m: UnsafePointer<Float>, _ near: UnsafePointer<Int32>, width: Int,
+                                           rows: Range<Int>, finish: F) {
         var f = [Double](repeating: 0, count: width + 2)
         var v = [Int](repeating: 0, count: width + 2)
         var z = [Double](repeating: 0, count: width + 3)
@@ -131,16 +330,17 @@ public enum HeightField {
                 z.withUnsafeMutableBufferPointer { z in
                     guard let f = f.baseAddress, let v = v.baseAddress, let z = z.baseAddress else { return }
                     for y in rows {
-                        let row = g + y * width
+                        let row = y * width
                         var start = 0
                         while start < width {
-                            guard row[start] > 0 else {
+                            guard m[row + start] >= 0.5 else {
+                                finish.outside(start, y)
                                 start += 1
                                 continue
                             }
                             var end = start + 1
-                            while end < width && row[end] > 0 { end += 1 }
-                            envelope(row + start, count: end - start, f, v, z, finish)
+                            while end < width && m[row + end] >= 0.5 { end += 1 }
+                            envelope(near + row, y: y, start: start, count: end - start, f, v, z, finish)
                             start = end
                         }
                     }
@@ -149,21 +349,21 @@ public enum HeightField {
         }
     }
 
-    /// Felzenszwalb & Huttenlocher's algorithm 1 on one run of `count` inside pixels p[0 ..<
-    /// count] between outside pixels: sites j = 0 … count + 1 stand for pixels j − 1, with
+    /// Felzenszwalb & Huttenlocher's algorithm 1 on the run of `count` inside pixels from
+    /// column `start` of row y: sites j = 0 … count + 1 stand for columns start + j − 1, with
     /// f(j) = g² inside the run and 0 at the two ends. The lower envelope of the parabolas
     /// (x − j)² + f(j) is built left to right, z holding the abscissae where each one takes
-    /// over, then read off into p as finish(√envelope). Sites with f > limit² (finish's) are skipped.
-    /// Scratch f, v, z hold at least count + 2, count + 2 and count + 3 entries.
-    private static func envelope<F: Finish>(_ p: UnsafeMutablePointer<Float>, count: Int,
+    /// over, then each pixel is handed to `finish` with its site. Scratch f, v, z hold at least
+    /// count + 2, count + 2 and count + 3 entries.
+    private static func envelope<F: Finish>(_ near: UnsafePointer<Int32>, y: Int, start: Int, count: Int,
                                             _ f: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Int>,
                                             _ z: UnsafeMutablePointer<Double>, _ finish: F) {
-        let last = count + 1, cutoff = Double(finish.limit) * Double(finish.limit)
+        let last = count + 1, cutoff = Double(finish.reach) * Double(finish.reach)
         f[0] = 0
         f[last] = 0
         for j in 1 ..< last {
-            let d = Double(p[j - 1])
-            f[j] = d * d
+            let g = Double(Int(near[start + j - 1]) - y)
+            f[j] = g * g
         }
         var k = 0
         v[0] = 0
@@ -188,8 +388,9 @@ public enum HeightField {
         for x in 0 ..< count {
             let q = Double(x + 1)
             while z[k + 1] < q { k += 1 }
-            let r = v[k], dx = q - Double(r)
-            p[x] = finish(Float((dx * dx + f[r]).squareRoot()))
+            let r = v[k], dx = q - Double(r), column = start + r - 1
+            finish.inside(start + x, y, column, r == 0 || r == last ? y : Int(near[column]),
+                          squared: dx * dx + f[r])
         }
     }
 }

@@ -37,7 +37,7 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
-        let light = lighting.prepared, contrast = normalMap.sanitized.contrast
+        let light = lighting.prepared, contrast = normalMap.slopeScale
         normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
             for x in stride(from: 0, to: width, by: 4) {
                 let n = around.normals(x, contrast: contrast)

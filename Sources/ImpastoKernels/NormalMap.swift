@@ -4,8 +4,9 @@ import Glibc
 /// contrast: 3)` of a bump layer painted white at low opacity.
 ///
 /// SPEC (impasto:bristle-normal-map): height h = Y'·alpha, blurred with a Gaussian of
-/// σ = 3·smoothness px, then n = normalize(−c·∂h/∂x, +c·∂h/∂y, 1) with the central differences
-/// ∂h/∂x = (h[x+1] − h[x−1]) / 2, ∂h/∂y = (h[y+1] − h[y−1]) / 2. The normals are in the frame
+/// σ = smoothness / (4·(1 − smoothness)) px (see `sigma`), then
+/// n = normalize(−c·s·∂h/∂x, +c·s·∂h/∂y, 1) with the central differences
+/// ∂h/∂x = (h[x+1] − h[x−1]) / 2, ∂h/∂y = (h[y+1] − h[y−1]) / 2 and s = `heightScale`. The normals are in the frame
 /// normal-map tools use: x right, y *up*, z towards the viewer. So a ramp h = a·x gives
 /// nₓ ∝ −c·a, and the top edge of a bump, where h rises downwards, faces up (n_y > 0).
 ///
@@ -15,7 +16,8 @@ import Glibc
 /// a tile of the output computed from a window of the input padded by `margin` is exactly
 /// (bit for bit) that part of the whole image's output.
 public struct NormalMap: Equatable, Sendable, DeclaredParameters {
-    /// Pre-blur strength (`Parameters.smoothness`): σ = 3·smoothness px (0: none).
+    /// Pre-blur strength (`Parameters.smoothness`): σ = smoothness / (4·(1 − smoothness)) px
+    /// (0: none).
     public var smoothness: Float
     /// c (`Parameters.contrast`): how steep a given change of height looks.
     public var contrast: Float
@@ -29,7 +31,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     public enum Parameters {
         public static let smoothness = EffectParameter.number(
             "smoothness", "Smoothness", 0 ... 1, default: 0.75,
-            "Blur the bump by 3 × smoothness pixels (Gaussian σ) before taking its slopes, so single strokes give soft ridges (0: no blur)")
+            "Blur the bump before taking its slopes (Gaussian σ = smoothness / (4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
         public static let contrast = EffectParameter.number(
             "contrast", "Contrast", 0 ... 100, slider: 0 ... 10, default: 3,
             "How steep the slopes look: the heights (luminance × alpha) are scaled by this")
@@ -42,8 +44,13 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     }
 
     public static let parameters = [Parameters.smoothness, Parameters.contrast, Parameters.flipY, Parameters.tileable]
-    /// σ per unit of smoothness, px.
-    public static let sigmaPerSmoothness: Float = 3
+    /// Heights are multiplied by this before the slopes are taken (SPEC leaves the scaling
+    /// open). A bump layer is painted at low opacity — BristlePaint's strokes are 10 % white,
+    /// so a bristle rises 0.1 —, and at contrast 3 the per-pixel slopes of such a bristle would
+    /// tilt it by a degree or two: a flat, matt painting. ×4 tilts its flanks by 10–25° (the
+    /// stroke's mean ≈ 10°), the glossy ridges of the seed's screenshots, while a full-height
+    /// step still reads as a step rather than a wall.
+    public static let heightScale: Float = 4
     /// Heights are clamped to ±this (no bump layer comes near), so that blurred heights,
     /// their differences and c times those all stay finite in Float.
     public static let largestHeight: Float = 1e6
@@ -67,11 +74,19 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                   flipY: flipY, tileable: tileable)
     }
 
-    /// The blur's σ in px. At most `GaussianBlur.largestFIRSigma` (smoothness 1 reaches it
-    /// exactly): the blur must be a finite FIR for `margin` to bound its reach.
+    /// The blur's σ in px: smoothness / (4·(1 − smoothness)). BristlePaint's 0.75 gives 0.75 px,
+    /// which keeps 2 px bristles 3.5 px apart as ridges (a Gaussian passes a 3.5 px period at
+    /// exp(−2π²σ²/3.5²) ≈ 0.4 of its depth; the old 3·smoothness = 2.25 px passed 0.03 %);
+    /// 0.5 gives ¼ px, and towards 1 the blur grows without bound, so the slider still reaches
+    /// a soft relief. At most `GaussianBlur.largestFIRSigma` (smoothness ≥ 12/13): the blur must
+    /// be a finite FIR for `margin` to bound its reach.
     public var sigma: Float {
-        min(Self.sigmaPerSmoothness * sanitized.smoothness, GaussianBlur.largestFIRSigma)
+        let s = sanitized.smoothness
+        return s < 1 ? min(s / (4 * (1 - s)), GaussianBlur.largestFIRSigma) : GaussianBlur.largestFIRSigma
     }
+
+    /// c·s: what the per-pixel height differences are multiplied by.
+    var slopeScale: Float { sanitized.contrast * Self.heightScale }
 
     /// Pixels of height an output pixel needs on each side: the blur's reach (its FIR radius
     /// ⌊4σ⌋) plus 1 for the central differences.
@@ -114,7 +129,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             guard let values = values.baseAddress else { return }
             let piece = Window(heights: values, width: window.width, height: window.height, margin: margin)
             parallel(piece.outputHeight) { rows in
-                let scratch = Scratch(), width = piece.outputWidth, contrast = sanitized.contrast
+                let scratch = Scratch(), width = piece.outputWidth, contrast = slopeScale
                 let row = UnsafeMutableBufferPointer<SIMD3<Float>>.allocate(capacity: width)
                 defer { row.deallocate() }
                 forEachRow(of: piece, rows: rows, scratch: scratch) { y, around in
@@ -245,7 +260,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     /// only: nothing is allocated once it has grown to the piece's size.
     public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
-        let contrast = sanitized.contrast, flipY = self.flipY
+        let contrast = slopeScale, flipY = self.flipY
         stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
             around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY)
         }, write: write)

@@ -1,6 +1,6 @@
 import CGIMP
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// The dialog: the path and bump choosers and the stroke settings, previewed on the drawable.

@@ -1,6 +1,6 @@
 import CGIMP
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 
 /// GIMP 2.10 as the procedures see it: libgimp-2.0's calls behind `GimpHost`.
 struct Gimp210: GimpHost {

@@ -1,7 +1,7 @@
 import CGIMP
 import CImpastoUI
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// The emboss dialog's hemisphere editor (MercurialText's light editor): the procedural

@@ -1,7 +1,7 @@
 import CGIMP
 import CImpastoUI
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 
 /// A procedure's dialog (RUN-INTERACTIVE): one control per parameter of its table — the same
 /// table that gives its PDB signature and its last values — a live preview rendered by the

@@ -1,6 +1,6 @@
 import CGIMP
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 
 /// How GIMP 2.10 runs an Impasto procedure: registration in its PDB, argument decoding, run
 /// modes and last-used values, the dialog; the checks and the work are the procedure's own

@@ -1,6 +1,6 @@
 import CGIMP3
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 
 /// GIMP 3.0 / 3.2 as the procedures see it: libgimp-3.0's calls behind `GimpHost`.
 ///

@@ -2,7 +2,7 @@ import CGIMP3
 import CImpastoGimp3
 import Glibc
 import ImpastoFrontEnd
-import ImpastoGegl
+import GeglKit
 
 /// How GIMP 3 runs an Impasto procedure: registration (SPEC's GIMP 3 signatures), reading the
 /// config into `ProcedureArguments`, the error; the checks and the work are the procedure's

@@ -1,6 +1,6 @@
 import CGEGL
 import Foundation
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 import ImpastoTestSupport
 import XCTest

@@ -1,6 +1,6 @@
 import CGEGL
 import Foundation
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
@@ -113,11 +113,12 @@ final class NormalMapOpTests: XCTestCase {
     }
 
     func testARampFollowsTheFormula() {
-        // h = a·x with alpha 1: in the interior n = normalize(−c·a, 0, 1).
-        let a = 1.0 / 128, c = 5.0
+        // h = a·x with alpha 1: in the interior n = normalize(−c·s·a, 0, 1), s the kernel's
+        // height scale.
+        let a = 1.0 / 128, c = 5.0, s = Double(NormalMap.heightScale)
         let input = grayAlphaBuffer(width: 60, height: 20) { x, _ in (Float(a * Double(x)), 1) }
-        let length = (c * a * c * a + 1).squareRoot()
-        let expected = [0.5 - 0.5 * c * a / length, 0.5, 0.5 + 0.5 / length, 1]
+        let length = (c * s * a * c * s * a + 1).squareRoot()
+        let expected = [0.5 - 0.5 * c * s * a / length, 0.5, 0.5 + 0.5 / length, 1]
         for smoothness in [0.0, 0.75] {
             let out = normalMap(input, [("smoothness", .double(smoothness)), ("contrast", .double(c))])
             let inner = NormalMap(smoothness: Float(smoothness)).margin

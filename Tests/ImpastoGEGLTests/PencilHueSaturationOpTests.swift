@@ -1,6 +1,6 @@
 import CGEGL
 import Foundation
-import ImpastoGegl
+import GeglKit
 import ImpastoTestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import ImpastoGegl
+import GeglKit
 import ImpastoTestSupport
 import XCTest
 

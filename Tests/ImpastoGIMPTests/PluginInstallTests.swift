@@ -8,7 +8,7 @@ final class PluginInstallTests: XCTestCase {
 
     func install(_ arguments: [String], _ environment: [String: String]) -> CommandResult {
         runCommand(script, arguments, environment: environment,
-                   removing: ["GIMP2_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "GEGL_PATH"])
+                   removing: ["GIMP2_DIRECTORY", "GIMP3_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "GEGL_PATH"])
     }
 
     /// Every file (or with `.isDirectoryKey`, every folder) below `root`, relative to it.
@@ -115,6 +115,74 @@ final class PluginInstallTests: XCTestCase {
                                 environment: env, removing: ["XDG_CONFIG_HOME", "GEGL_PATH"])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(files(below: home).contains("my-gimp-profile/plug-ins/impasto/impasto"), result.output)
+    }
+
+    /// Every GIMP it finds: here GIMP 2.10 (installed), a GIMP 3.0 profile and a Flatpak GIMP
+    /// 3.2's. Each gets the plug-in of its own series (GIMP 3's build, `impasto3`, installed as
+    /// impasto/impasto: GIMP loads plug-ins/<name>/<name> only), the brush and dynamics; the
+    /// native GIMPs share one GEGL module, the Flatpak has its own.
+    func testInstallsIntoEveryGimpFoundWithItsOwnBuild() throws {
+        let home = BuildProducts.temporaryDirectory("every")
+        let builds = BuildProducts.temporaryDirectory("builds")
+        defer { try? FileManager.default.removeItem(at: home); try? FileManager.default.removeItem(at: builds) }
+        let manager = FileManager.default
+        // Stand-ins for GIMP 3's build: the 2.10 plug-in under GIMP 3's product name, marked.
+        let bin = BuildProducts.binDirectory
+        try manager.copyItem(at: bin.appendingPathComponent("impasto"), to: builds.appendingPathComponent("impasto"))
+        try manager.copyItem(at: bin.appendingPathComponent("libimpasto-gegl.so"),
+                             to: builds.appendingPathComponent("libimpasto-gegl.so"))
+        var gimp3 = try Data(contentsOf: bin.appendingPathComponent("impasto"))
+        gimp3.append(contentsOf: Array("gimp 3 build".utf8))
+        try gimp3.write(to: builds.appendingPathComponent("impasto3"))
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: builds.appendingPathComponent("impasto3").path)
+        for folder in [".config/GIMP/3.0", ".var/app/org.gimp.GIMP/config/GIMP/3.2"] {
+            try manager.createDirectory(at: home.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let env = ["HOME": home.path]
+        let result = install(["--from", builds.path], env)
+        XCTAssertEqual(result.status, 0, result.output)
+        let flatpak = ".var/app/org.gimp.GIMP"
+        XCTAssertEqual(files(below: home), Set(
+            [".config/GIMP/2.10", ".config/GIMP/3.0", "\(flatpak)/config/GIMP/3.2"].flatMap { profile in
+                ["plug-ins/impasto/impasto", "brushes/impasto-bristle.gih", "dynamics/impasto-bristle.gdyn"]
+                    .map { "\(profile)/\($0)" }
+            } + [".config/GIMP/2.10/plug-ins/impasto/installed-folders", ".config/GIMP/3.0/plug-ins/impasto/installed-folders",
+                 "\(flatpak)/config/GIMP/3.2/plug-ins/impasto/installed-folders",
+                 ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so", "\(flatpak)/data/gegl-0.4/plug-ins/libimpasto-gegl.so"]),
+            result.output)
+        func plugIn(_ profile: String) throws -> Data {
+            try Data(contentsOf: home.appendingPathComponent("\(profile)/plug-ins/impasto/impasto"))
+        }
+        XCTAssertEqual(try plugIn(".config/GIMP/2.10"), try Data(contentsOf: bin.appendingPathComponent("impasto")),
+                       "GIMP 2.10 gets the 2.10 build")
+        XCTAssertEqual(try plugIn(".config/GIMP/3.0"), gimp3, "GIMP 3.0 gets GIMP 3's build")
+        XCTAssertEqual(try plugIn("\(flatpak)/config/GIMP/3.2"), gimp3, "and so does a Flatpak GIMP 3.2")
+        XCTAssertTrue(result.output.contains("plug-in installed for: GIMP 2.10 (\(home.path)/.config/GIMP/2.10) GIMP 3"), result.output)
+
+        // --uninstall takes all of it away again, and the folders it made.
+        let removed = install(["--uninstall"], env)
+        XCTAssertEqual(removed.status, 0, removed.output)
+        XCTAssertEqual(files(below: home), [], removed.output)
+        XCTAssertEqual(files(below: home, .isDirectoryKey),
+                       [".config", ".config/GIMP", ".config/GIMP/3.0", ".var", ".var/app", ".var/app/org.gimp.GIMP",
+                        "\(flatpak)/config", "\(flatpak)/config/GIMP", "\(flatpak)/config/GIMP/3.2"],
+                       "only the profiles that were there stay: \(removed.output)")
+    }
+
+    /// A GIMP 3 profile but no GIMP 3 build (Debian 12 has no libgimp-3.0): that GIMP still
+    /// gets the GEGL ops (its menus show them), the brush and the dynamics, and is told so.
+    func testAGimpWithoutABuildGetsTheOpsAndTheBrush() throws {
+        let home = BuildProducts.temporaryDirectory("nobuild")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/GIMP/3.2"),
+                                                withIntermediateDirectories: true)
+        let result = install(["--from", BuildProducts.binDirectory.path], ["HOME": home.path])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("no impasto3 build for the GIMP in \(home.path)/.config/GIMP/3.2"), result.output)
+        let found = files(below: home)
+        XCTAssertTrue(found.contains(".config/GIMP/3.2/brushes/impasto-bristle.gih"))
+        XCTAssertFalse(found.contains(".config/GIMP/3.2/plug-ins/impasto/impasto"))
+        XCTAssertTrue(found.contains(".config/GIMP/2.10/plug-ins/impasto/impasto"))
     }
 
     func testRejectsUnknownOptionsAndMissingBuilds() {

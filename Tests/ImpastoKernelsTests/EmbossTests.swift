@@ -29,19 +29,18 @@ final class EmbossTests: XCTestCase {
         return plane
     }
 
-    func testNormalOfARampFollowsTheFormula() {
-        // h = a·x: ∂h/∂x = a, so n = normalize(−k·a, 0, 1).
+    func testNormalOfASlopeFollowsTheFormula() {
+        // ∂h/∂x = a: n = normalize(−k·a, 0, 1); a slope down and to the right faces up-left.
         let a: Float = 0.05, k: Float = 10
-        var ramp = Plane(width: 9, height: 5)
-        for y in 0 ..< 5 { for x in 0 ..< 9 { ramp[x, y] = a * Float(x) } }
-        let n = EmbossShading.normal(ramp, 4, 2, scale: k)
+        let n = EmbossShading.normal(dx: a, dy: 0, scale: k)
         let length = (k * a * k * a + 1).squareRoot()
         XCTAssertEqual(n.x, -k * a / length, accuracy: 1e-6)
         XCTAssertEqual(n.y, 0, accuracy: 1e-6)
         XCTAssertEqual(n.z, 1 / length, accuracy: 1e-6)
-        // At the left edge the pixel repeats: a one-sided half difference.
-        XCTAssertEqual(EmbossShading.normal(ramp, 0, 2, scale: k).x, -k * a / 2 / (k * a / 2 * k * a / 2 + 1).squareRoot(),
-                       accuracy: 1e-6)
+        let upLeft = EmbossShading.normal(dx: 0.1, dy: 0.1, scale: k)
+        XCTAssertLessThan(upLeft.x, 0)
+        XCTAssertLessThan(upLeft.y, 0)
+        XCTAssertEqual(EmbossShading.normal(dx: .nan, dy: 0, scale: k), SIMD3(0, 0, 1))
     }
 
     func testLookupTakesTheCentreForFlatAndTheUpLeftForAnUpLeftSlope() {
@@ -102,6 +101,21 @@ final class EmbossTests: XCTestCase {
         let one = render(Plane(width: 1, height: 1, repeating: 1), wild, shading: ShadingImage(width: 0, height: 0, pixels: [])!)
         XCTAssertEqual(one.count, 4)
         XCTAssertTrue(one.allSatisfy(\.isFinite))
+        // The antialiased relief and its footprint lookups on odd masks, radii and pictures: a
+        // soft disc with NaN and out-of-range coverage, a 1 × 3 picture, the steepest scale.
+        var mask = disc(size: 31, radius: 9, soft: true)
+        mask[15, 15] = .nan
+        mask[3, 15] = 7
+        mask[15, 3] = -2
+        let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
+        for radius: Float in [0, 1e-30, 0.5, 3, 1000] { for scale: Float in [0, 1, 1000] {
+            var settings = EmbossSettings()
+            settings.radius = radius
+            settings.scale = scale
+            for shading in [thin, Hemisphere.standard.render(size: 33)] {
+                XCTAssertTrue(render(mask, settings, shading: shading).allSatisfy(\.isFinite), "r \(radius) k \(scale)")
+            }
+        } }
     }
 
     func testNonFiniteShadingSamplesCountAsZero() {

@@ -78,30 +78,50 @@ final class HeightFieldTests: XCTestCase {
         XCTAssertEqual(HeightField.distances(Plane(width: 1, height: 1, repeating: 1), limit: 10)[0, 0], 1)
     }
 
-    func testProfilesAcrossADisc() {
-        // A disc of radius 30 centred in 80 × 80, r = 10: along the row through the centre,
-        // h = profile(min(d, 10) / 10) with d the brute-force distance to the outside.
+    func testProfilesAcrossAnAntialiasedDisc() {
+        // A disc of radius 30.3 centred in 80 × 80, its coverage sampled 16 × 16 per pixel:
+        // along the row and column through the centre (where the coverage's 3 × 3 gradient
+        // points at the centre), d is the distance to the true circle, R − |p − c|, to 0.05 px (up to r + 1)
+        // — not a whole-pixel distance to the nearest outside pixel — and h = profile(d / r).
+        let R = 30.3, c = 40.0
         var mask = Plane(width: 80, height: 80)
-        for y in 0 ..< 80 { for x in 0 ..< 80 where (x - 40) * (x - 40) + (y - 40) * (y - 40) <= 900 { mask[x, y] = 1 } }
-        let exact = bruteForceDistances(mask)
+        for y in 0 ..< 80 { for x in 0 ..< 80 {
+            var hits = 0
+            for j in 0 ..< 16 { for i in 0 ..< 16 {
+                let px = Double(x) + (Double(i) + 0.5) / 16 - c, py = Double(y) + (Double(j) + 0.5) / 16 - c
+                if px * px + py * py <= R * R { hits += 1 }
+            } }
+            mask[x, y] = Float(hits) / 256
+        } }
         let profiles: [(HeightProfile, (Double) -> Double)] = [
             (.round, { t in (1 - (1 - t) * (1 - t)).squareRoot() }),
             (.linear, { t in t }),
             (.smooth, { t in (1 - cos(Double.pi * t)) / 2 }),
         ]
         for (profile, formula) in profiles {
-            let h = HeightField.heights(mask, radius: 10, profile: profile)
-            for x in 0 ..< 80 {
-                let t = min(exact[40 * 80 + x], 10) / 10
-                XCTAssertEqual(Double(h[x, 40]), formula(t), accuracy: 1e-5, "\(profile) at x = \(x)")
+            let relief = HeightField.relief(mask, radius: 10, profile: profile)
+            for x in 10 ..< 40 {
+                let d = R - (c - (Double(x) + 0.5))
+                for (px, py) in [(x, 40), (40, x), (79 - x, 39), (39, 79 - x)] {
+                    if d < 11 {   // beyond r + 2 from the outside: the plateau, d not kept
+                        XCTAssertEqual(Double(relief.distances[px, py]), d, accuracy: 0.05, "\(profile) at \(px), \(py)")
+                    }
+                    XCTAssertEqual(Double(relief.heights[px, py]), formula(min(max(d, 0), 10) / 10), accuracy: 0.02,
+                                   "\(profile) at \(px), \(py)")
+                }
             }
-            XCTAssertEqual(h[9, 40], 0, "outside")
-            XCTAssertEqual(h[40, 40], 1, "the plateau")
+            XCTAssertEqual(relief.heights[5, 40], 0, "outside")
+            XCTAssertEqual(relief.heights[40, 40], 1, "the plateau")
+            XCTAssertEqual(relief.slopeX[40, 40], 0, "the plateau is flat")
+            // The slope points into the disc (h rises inwards): right on the left rim, up at the bottom.
+            XCTAssertGreaterThan(relief.slopeX[12, 40], 0)
+            XCTAssertEqual(relief.slopeY[12, 40], 0, accuracy: 0.01)
+            XCTAssertLessThan(relief.slopeY[40, 67], 0)
         }
-        // The rim pixel x = 10 is 1 from the outside: t = 0.1.
-        XCTAssertEqual(HeightField.heights(mask, radius: 10, profile: .round)[10, 40], 0.43588989, accuracy: 1e-6)
-        XCTAssertEqual(HeightField.heights(mask, radius: 10, profile: .linear)[10, 40], 0.1, accuracy: 1e-6)
-        XCTAssertEqual(HeightField.heights(mask, radius: 10, profile: .smooth)[10, 40], 0.02447174, accuracy: 1e-6)
+        // The slope is the profile's mean over the pixel: (H(d + ½) − H(d − ½)) for a linear
+        // profile is 1/r wherever the pixel lies wholly on the bevel.
+        let linear = HeightField.relief(mask, radius: 10, profile: .linear)
+        XCTAssertEqual(linear.slopeX[15, 40], 0.1, accuracy: 1e-3)
     }
 
     func testProfileShapes() {
@@ -127,8 +147,9 @@ final class HeightFieldTests: XCTestCase {
                                "radius \(radius), \(profile)")
             }
         }
-        // A tiny positive radius: every inside pixel is ≥ 1 > r from the outside, so the top.
-        XCTAssertEqual(HeightField.heights(mask, radius: 1e-30, profile: .round).values, [1, 1, 0, 0])
+        // A tiny positive radius: the top wherever the centre is inside the antialiased edge;
+        // half covered, the centre is on it (d = 0).
+        XCTAssertEqual(HeightField.heights(mask, radius: 1e-30, profile: .round).values, [1, 0, 0, 0])
     }
 
     func testOddInputsDoNotTrap() {
@@ -140,9 +161,9 @@ final class HeightFieldTests: XCTestCase {
             XCTAssertEqual(HeightField.heights(Plane(width: w, height: h), radius: 3, profile: .round), Plane(width: w, height: h))
             XCTAssertEqual(HeightField.heights(Plane(width: w, height: h), radius: 0, profile: .round), Plane(width: w, height: h))
         }
-        // A wide strip: one row, every pixel 1 from the padding above and below.
+        // A wide strip: one row, every pixel ½ from the image's top and bottom edges.
         let strip = HeightField.heights(Plane(width: 5000, height: 1, repeating: 1), radius: 2, profile: .linear)
-        XCTAssertTrue(strip.values.allSatisfy { $0 == 0.5 })
+        XCTAssertTrue(strip.values.dropFirst().dropLast().allSatisfy { $0 == 0.25 })
     }
 
     func testParallelSplitsGiveTheSameBits() {

@@ -50,10 +50,11 @@ final class NormalMapTests: XCTestCase {
     }
 
     func testARampFollowsTheFormulaInTheInterior() {
-        // h = a·x (a power of two: exact heights and differences), ∂h/∂x = a.
-        let a: Float = 1.0 / 64, c: Float = 3
+        // h = a·x (a power of two: exact heights and differences), ∂h/∂x = a; heights count
+        // `heightScale` times.
+        let a: Float = 1.0 / 64, c: Float = 3, s = Double(NormalMap.heightScale)
         let ramp = plane(40, 30) { x, _ in a * Float(x) }
-        let expected = expectedNormal(Double(c) * Double(a), 0)
+        let expected = expectedNormal(Double(c) * s * Double(a), 0)
         for smoothness: Float in [0, 0.5, 1] {
             let settings = NormalMap(smoothness: smoothness, contrast: c)
             let n = normals(settings, ramp), m = settings.margin
@@ -79,7 +80,7 @@ final class NormalMapTests: XCTestCase {
         // h = a·y rises downwards: ∂h/∂y = a, n_y = +c·a / |…| > 0 (green up, OpenGL).
         let a: Float = 1.0 / 32, c: Float = 2
         let n = normals(NormalMap(smoothness: 0, contrast: c), plane(9, 12) { _, y in a * Float(y) })
-        let expected = expectedNormal(0, Double(c) * Double(a))
+        let expected = expectedNormal(0, Double(c * NormalMap.heightScale) * Double(a))
         for k in 0 ..< 3 { XCTAssertEqual(Double(n[5 * 9 + 4][k]), expected[k], accuracy: 1e-6) }
     }
 
@@ -105,12 +106,13 @@ final class NormalMapTests: XCTestCase {
     }
 
     func testContrastScalesTheSlope() {
-        // −nₓ / n_z = c·∂h/∂x: proportional to c; c = 0 is flat.
+        // −nₓ / n_z = c·s·∂h/∂x: proportional to c; c = 0 is flat.
         let a: Float = 1.0 / 16
         let ramp = plane(12, 3) { x, _ in a * Float(x) }
         for c: Float in [0, 0.5, 1, 3, 10, 100] {
             let n = normals(NormalMap(smoothness: 0, contrast: c), ramp)[1 * 12 + 6]
-            XCTAssertEqual(-n.x / n.z, c * a, accuracy: 1e-5 * max(1, c * a), "contrast \(c)")
+            let expected = c * NormalMap.heightScale * a
+            XCTAssertEqual(-n.x / n.z, expected, accuracy: 1e-5 * max(1, expected), "contrast \(c)")
         }
     }
 
@@ -118,14 +120,15 @@ final class NormalMapTests: XCTestCase {
         // A vertical step edge: the steepest slope falls as the blur widens.
         let step = plane(60, 8) { x, _ in x < 30 ? 0 : 1 }
         var previous = Float.infinity
-        for smoothness: Float in [0, 0.25, 0.5, 0.75, 1] {
+        for smoothness: Float in [0, 0.5, 0.75, 0.9, 1] {
             let n = normals(NormalMap(smoothness: smoothness, contrast: 1), step)
             let steepest = n.map { abs($0.x / $0.z) }.max() ?? 0
             XCTAssertLessThan(steepest, previous, "smoothness \(smoothness)")
             previous = steepest
         }
         XCTAssertEqual(normals(NormalMap(smoothness: 0, contrast: 1), step).map { abs($0.x / $0.z) }.max() ?? 0,
-                       0.5, accuracy: 1e-6, "unsmoothed: the central difference of a unit step is 1/2")
+                       0.5 * NormalMap.heightScale, accuracy: 1e-6,
+                       "unsmoothed: the central difference of a unit step is 1/2, the heights ×heightScale")
     }
 
     /// A pattern that tiles: periodic in x (period 24) and in y (period 20).
@@ -189,9 +192,9 @@ final class NormalMapTests: XCTestCase {
     }
 
     /// SPEC's normal map the straightforward way: the whole padded plane blurred, then each
-    /// pixel's central differences (edge pixels repeated), normalize(−c·dx, +c·dy, 1), encoded.
+    /// pixel's central differences (edge pixels repeated), normalize(−c·s·dx, +c·s·dy, 1), encoded.
     func straightforward(_ settings: NormalMap, _ heights: Plane) -> [Float] {
-        let m = settings.margin, c = settings.sanitized.contrast
+        let m = settings.margin, c = settings.sanitized.contrast * NormalMap.heightScale
         var padded = heights.padded(by: m, wrapping: settings.tileable)
         for i in padded.values.indices {
             let h = padded.values[i]
@@ -307,10 +310,12 @@ final class NormalMapTests: XCTestCase {
 
     func testMarginIsTheBlurReachPlusOne() {
         XCTAssertEqual(NormalMap(smoothness: 0).margin, 1)
-        XCTAssertEqual(NormalMap(smoothness: 0.75).margin, 10, "σ = 2.25: ⌊4σ⌋ = 9 taps each side, + 1")
+        XCTAssertEqual(NormalMap(smoothness: 0.75).margin, 4, "σ = 0.75: ⌊4σ⌋ = 3 taps each side, + 1")
+        XCTAssertEqual(NormalMap(smoothness: 0.5).sigma, 0.25)
+        XCTAssertEqual(NormalMap(smoothness: 0.9).sigma, 2.25, accuracy: 1e-5)
         XCTAssertEqual(NormalMap(smoothness: 1).margin, 13)
         XCTAssertEqual(NormalMap(smoothness: 5).margin, 13, "clamped to smoothness 1")
-        XCTAssertEqual(NormalMap(smoothness: .nan).margin, 10, "NaN: the default")
+        XCTAssertEqual(NormalMap(smoothness: .nan).margin, 4, "NaN: the default")
         XCTAssertEqual(NormalMap(smoothness: -1).margin, 1)
     }
 

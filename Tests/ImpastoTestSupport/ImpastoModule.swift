@@ -1,5 +1,5 @@
 import Foundation
-import ImpastoGegl
+import GeglKit
 
 /// GEGL started in the test process with the freshly built Impasto module loaded.
 public enum ImpastoModule {

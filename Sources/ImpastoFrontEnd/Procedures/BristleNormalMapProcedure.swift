@@ -7,7 +7,7 @@ public enum BristleNormalMapProcedure: FilterProcedure {
     public static let blurb = "Turn a bump layer into a normal map, as BristlePaint did with SpriteKit"
     public static let help = """
         The height is luminance × alpha of the drawable (a bump layer painted white at low \
-        opacity). smoothness blurs it first by 3 × smoothness pixels; contrast scales the \
+        opacity). smoothness blurs it first (σ = smoothness / (4 (1 − smoothness)) px); contrast scales the \
         slopes. The result is an opaque normal map in the OpenGL convention (green up); \
         flip-y = 1 gives the DirectX convention. tileable = 1 wraps around the borders, for \
         seamless textures.

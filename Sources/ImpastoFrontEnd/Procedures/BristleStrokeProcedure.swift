@@ -1,4 +1,4 @@
-import ImpastoGegl
+import GeglKit
 import ImpastoKernels
 
 /// plug-in-impasto-bristle-stroke (SPEC.md): BristlePaint's brush along a GIMP path, in the

@@ -1,0 +1,85 @@
+import Foundation
+import ImpastoKernels
+import XCTest
+
+/// Issue 12: the emboss's curves and diagonals are as clean as a 4× render's (EmbossQuality).
+///
+/// The issue's goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
+/// 0.2 from it) over its whole matrix — 2 shapes × 7 presets × 6 radii × 4 scales — run with
+/// IMPASTO_EMBOSS_MATRIX=1 (best in release: `swift test -c release --filter
+/// EmbossQualityTests`); they are not all met yet (see BENCHMARKS.md for the figures). Always
+/// run: a representative subset against the bounds the antialiased relief reaches, so that a
+/// return of the whole-pixel speckle (before: 3–13 % speckle, 5–19 % far on these cases) fails.
+final class EmbossQualityTests: XCTestCase {
+    func testEveryCaseMeetsTheIssuesGoals() throws {
+        guard ProcessInfo.processInfo.environment["IMPASTO_EMBOSS_MATRIX"] != nil else {
+            throw XCTSkip("set IMPASTO_EMBOSS_MATRIX=1 for the whole matrix")
+        }
+        check(presets: Hemisphere.presetNames, radii: EmbossQuality.radii, scales: EmbossQuality.scales) { f in
+            f.meetsGoals
+        }
+    }
+
+    func testASubsetStaysWithinTheMeasuredBounds() {
+        check(presets: ["mercury"], radii: [2, 10], scales: [10, 50]) { f in
+            f.far <= 0.03 && f.speckle <= 1.3 * f.referenceSpeckle + 0.01
+        }
+    }
+
+    func check(presets: [String], radii: [Float], scales: [Float], _ pass: (EmbossQuality.Figures) -> Bool) {
+        let shadings = presets.map { Hemisphere.preset(named: $0)!.render(size: 256) }
+        for shape in [EmbossQuality.logo, EmbossQuality.text] {
+            for radius in radii {
+                let interior = EmbossQuality.interior(shape, radius: radius)
+                for (name, shading) in zip(presets, shadings) { for scale in scales {
+                    var settings = EmbossSettings()
+                    settings.radius = radius
+                    settings.scale = scale
+                    let f = EmbossQuality.measure(shape, settings, shading: shading, interior: interior)
+                    print(String(format: "%@ %@ r %g k %g: speckle %.2f%% (4×: %.2f%%), far %.2f%%",
+                                 shape.name, name, radius, scale, 100 * f.speckle, 100 * f.referenceSpeckle, 100 * f.far))
+                    XCTAssertTrue(pass(f), "\(shape.name) \(name) r \(radius) k \(scale): \(f)")
+                } }
+            }
+        }
+    }
+}
+
+extension EmbossQualityTests {
+    /// IMPASTO_EMBOSS_DUMP=dir: the renders behind one case's figures, for looking at (RADIUS,
+    /// SCALE, PRESET choose the case; 4× zoomed: the 1× render, the reference, and the 1×
+    /// render with far pixels red and the crease left out of the measures blue).
+    func testDumpForInspection() throws {
+        guard let dir = ProcessInfo.processInfo.environment["IMPASTO_EMBOSS_DUMP"] else { throw XCTSkip("set IMPASTO_EMBOSS_DUMP") }
+        let env = ProcessInfo.processInfo.environment
+        let shading = Hemisphere.preset(named: env["PRESET"] ?? "mercury")!.render(size: 256)
+        for shape in [EmbossQuality.logo, EmbossQuality.text] {
+            var s = EmbossSettings()
+            s.radius = Float(env["RADIUS"] ?? "10")!
+            s.scale = Float(env["SCALE"] ?? "10")!
+            var fine = s
+            fine.radius *= 4
+            fine.scale *= 4
+            let w = shape.coarse.width, h = shape.coarse.height
+            let image = EmbossQuality.render(shape.coarse, s, shading: shading)
+            EmbossQuality.save(image, width: w, height: h, zoom: 4, to: "\(dir)/\(shape.name)-1x.png")
+            let reference = EmbossQuality.boxDown(rgba: EmbossQuality.render(shape.fine, fine, shading: shading),
+                                                  width: shape.fine.width, height: shape.fine.height)
+            EmbossQuality.save(reference, width: w, height: h, zoom: 4, to: "\(dir)/\(shape.name)-ref.png")
+            // Far pixels in red, and the crease left out of the measures in blue, over the 1× render.
+            var marked = image
+            let interior = EmbossQuality.interior(shape, radius: s.radius)
+            for i in 0 ..< w * h where shape.coarse.values[i] >= 0.999 && !interior[i] {
+                (marked[4 * i], marked[4 * i + 1], marked[4 * i + 2]) = (0, 0, 1)
+            }
+            for i in 0 ..< w * h where interior[i]
+                && (0 ..< 3).contains(where: { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }) {
+                (marked[4 * i], marked[4 * i + 1], marked[4 * i + 2]) = (1, 0, 0)
+            }
+            EmbossQuality.save(marked, width: w, height: h, zoom: 4, to: "\(dir)/\(shape.name)-far.png")
+            for suffix in ["1x", "ref", "far"] {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/\(shape.name)-\(suffix).png"), suffix)
+            }
+        }
+    }
+}
