@@ -34,15 +34,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
     returns?.pointee = returnValues
 }
 
-// `impasto --write-brush PROFILE` (run by plugin-install.sh, not by GIMP): write the standard
-// "Impasto Bristle" brush and dynamics into a GIMP profile folder.
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--write-brush" {
-    if let problem = BristleBrush.standard.write(intoProfile: CommandLine.arguments[2]) {
-        fputs("impasto: \(problem)\n", stderr)
-        exit(1)
-    }
-    exit(0)
-}
+BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 
 var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)
 exit(gimp_main(&info, CommandLine.argc, CommandLine.unsafeArgv))

@@ -13,4 +13,5 @@ var callbacks = ImpastoGimp3Callbacks(
         return procedures.first { $0.name == wanted }.flatMap { ProcedureRunner.create($0, on: plugIn) }
     })
 
+BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 exit(impasto_gimp3_main(&callbacks, CommandLine.argc, CommandLine.unsafeArgv))
