@@ -191,6 +191,14 @@ final class Gimp3ProceduresTests: XCTestCase {
                 (plug-in-impasto-normal-light RUN-NONINTERACTIVE i (vector d) (caddr s) 0.75 3 135 95 0.3 0.5 20)))
               (impasto-save i d "elevation-range.png"))
             """),
+        // After the normal-light call above: the last values with other numbers passed.
+        ("last-values", """
+            (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
+              (gimp-context-set-foreground '(200 30 60))
+              (impasto-report "last-values" (lambda ()
+                (plug-in-impasto-normal-light RUN-WITH-LAST-VALS i (vector d) bump 0 1 0 10 0 0 1)))
+              (impasto-save i d "last-values.png"))
+            """),
         ("live-emboss", """
             (let* ((s (impasto-shape)) (i (car s)) (d (cadr s)))
               (gimp-drawable-append-new-filter d "impasto:emboss" 0 LAYER-MODE-REPLACE 1.0 "preset" "gold")
@@ -416,6 +424,15 @@ final class Gimp3ProceduresTests: XCTestCase {
         }
     }
 
+    /// RUN-WITH-LAST-VALS repeats the script's last call: the numbers passed (a flat light from
+    /// the right, no smoothing, …) are ignored for the ones the normal-light scenario used.
+    func checkLastValuesRepeatTheScriptsCall(_ suite: Gimp3Root.Suite) throws {
+        let (run, _) = try gimp3(suite)
+        XCTAssertEqual(run.outcome("last-values"), .success, run.log)
+        XCTAssertEqual(run.line("impasto-error last-values:"), "none", run.log)
+        XCTAssertLessThanOrEqual(worstDifference(try run.image("last-values.png"), try run.image("normal-light.png")), 1.0 / 255)
+    }
+
     /// `impasto:emboss` (no aux pad) can be kept as a live filter: GIMP 3 lists it on the
     /// drawable, and merged it gives the procedure's pixels.
     func checkEmbossIsALiveFilterWithTheProceduresPixels(_ suite: Gimp3Root.Suite) throws {
@@ -434,6 +451,7 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testTrixieEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.trixie) }
     func testTrixieMenuEntriesOnlyWhereNoOpHasOne() throws { try checkMenuEntriesOnlyWhereNoOpHasOne(.trixie) }
     func testTrixiePlugInWritesTheStandardBrush() throws { try checkPlugInWritesTheStandardBrush(.trixie) }
+    func testTrixieLastValuesRepeatTheScriptsCall() throws { try checkLastValuesRepeatTheScriptsCall(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
 
@@ -444,4 +462,5 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testForkyEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.forky) }
     func testForkyMenuEntriesOnlyWhereNoOpHasOne() throws { try checkMenuEntriesOnlyWhereNoOpHasOne(.forky) }
     func testForkyPlugInWritesTheStandardBrush() throws { try checkPlugInWritesTheStandardBrush(.forky) }
+    func testForkyLastValuesRepeatTheScriptsCall() throws { try checkLastValuesRepeatTheScriptsCall(.forky) }
 }
