@@ -78,7 +78,7 @@ let gimp3Targets: [Target] = [
     .systemLibrary(name: "CGIMP3", pkgConfig: "gimp-3.0",
                    providers: [.apt(["libgimp-3.0-dev"])]),
     .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"]),
-    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "GeglKit", "ImpastoKernels"],
+    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 ]
 
@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
-        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
         .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "GeglKit"]),
     ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : [])

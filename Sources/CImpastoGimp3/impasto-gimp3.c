@@ -119,6 +119,20 @@ impasto_gimp3_config_get_string (GimpProcedureConfig *config,
   return value;
 }
 
+gint
+impasto_gimp3_config_get_item_id (GimpProcedureConfig *config,
+                                  const gchar         *name)
+{
+  GObject *item = NULL;
+  gint     id   = -1;
+
+  g_object_get (config, name, &item, NULL);
+  if (GIMP_IS_ITEM (item))
+    id = gimp_item_get_id (GIMP_ITEM (item));
+  g_clear_object (&item);
+  return id;
+}
+
 /* libgimp's own last-values file (gimpprocedureconfig.c, gimp_procedure_config_save_last,
  * not exported): <profile>/plug-in-settings/<config type name>.last, serialized with the
  * same header and footer, so libgimp's loader reads it back. */
@@ -145,10 +159,4 @@ impasto_gimp3_config_save_last (GimpProcedureConfig *config)
   g_object_unref (file);
   g_free (basename);
   return message;
-}
-
-GimpItem *
-impasto_gimp3_item (GimpDrawable *drawable)
-{
-  return GIMP_ITEM (drawable);
 }

@@ -158,8 +158,10 @@ final class OperationWarnings {
             warnings.messages.append(text)
             g_mutex_unlock(warnings.lock)
         }
-        let id = g_log_set_handler(nil, GLogLevelFlags(G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue),
-                                   handler, Unmanaged.passUnretained(self).toOpaque())
+        // G_LOG_LEVEL_CRITICAL (1 << 3) | G_LOG_LEVEL_WARNING (1 << 4), as bits: forky's GLib marks
+        // GLogLevelFlags G_GNUC_FLAG_ENUM, and Swift then imports no constants of those names.
+        let levels = GLogLevelFlags(rawValue: (1 << 3) | (1 << 4))
+        let id = g_log_set_handler(nil, levels, handler, Unmanaged.passUnretained(self).toOpaque())
         defer { g_log_remove_handler(nil, id) }
         body()
     }

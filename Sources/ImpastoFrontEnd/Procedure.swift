@@ -323,6 +323,11 @@ public protocol ImpastoProcedure {
     static var help: String { get }
     static var menuLabel: String { get }
     static var menuPath: String { get }
+    /// The GEGL op whose own menu entry (its `gimp:menu-path` key) GIMP 3 shows for this
+    /// procedure instead of the procedure's, or nil. GIMP 3 lists such an op under Filters
+    /// and keeps it as a live filter; a procedure entry beside it would be the same effect
+    /// twice. GIMP 2.10 ignores the keys and lists the procedure.
+    static var menuOperation: String? { get }
     static var parameters: [ProcedureParameter] { get }
     /// Everything that can refuse the call beyond each parameter's own range and the drawable
     /// (a path or a layer from another image, a locked one…). The runner calls it before it
@@ -336,5 +341,6 @@ public protocol ImpastoProcedure {
 
 extension ImpastoProcedure {
     public static var target: ProcedureTarget { .drawable }
+    public static var menuOperation: String? { nil }
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {}
 }

@@ -248,12 +248,13 @@ gegl_op_class_init (GeglOpClass *klass)
   composer_class->aux_description            = "The bump layer whose relief is lit: height is "
                                                "luminance × alpha (white strokes at low opacity)";
 
+  /* No gimp:menu-path: GIMP 3's generic filter dialog could offer the bump only as an "Aux"
+   * chooser and cannot keep an op with an aux pad live, so GIMP 3 lists the plug-in's
+   * procedure (Filters → Light and Shadow → Impasto Normal Light…) instead. */
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:normal-light",
     "title",           "Normal Light (Impasto)",
     "categories",      "light",
-    "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
-    "gimp:menu-label", "Impasto Normal Light...",
     "description",     "Lights a painting through the relief of a bump layer (aux: white "
                        "strokes at low opacity, as BristlePaint paints them), like SpriteKit's "
                        "normal-mapped sprites: the bump's normals as impasto:bristle-normal-map "

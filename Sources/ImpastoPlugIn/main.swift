@@ -3,16 +3,6 @@ import ImpastoFrontEnd
 import ImpastoKernels
 import ImpastoBrushFiles
 
-/// Every PDB procedure this plug-in registers.
-let procedures: [ImpastoProcedure.Type] = [
-    PencilHueSaturationProcedure.self,
-    EmbossProcedure.self,
-    BristleNormalMapProcedure.self,
-    NormalLightProcedure.self,
-    BristleStrokeProcedure.self,
-    BristleBrushProcedure.self,
-]
-
 /// GIMP keeps the return values after `run` returns: they live for the process.
 private let returnValues = UnsafeMutablePointer<GimpParam>.allocate(capacity: 2)
 
@@ -44,15 +34,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
     returns?.pointee = returnValues
 }
 
-// `impasto --write-brush PROFILE` (run by plugin-install.sh, not by GIMP): write the standard
-// "Impasto Bristle" brush and dynamics into a GIMP profile folder.
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--write-brush" {
-    if let problem = BristleBrush.standard.write(intoProfile: CommandLine.arguments[2]) {
-        fputs("impasto: \(problem)\n", stderr)
-        exit(1)
-    }
-    exit(0)
-}
+BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 
 var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)
 exit(gimp_main(&info, CommandLine.argc, CommandLine.unsafeArgv))

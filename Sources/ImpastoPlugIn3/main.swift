@@ -1,11 +1,8 @@
 import CGIMP3
 import CImpastoGimp3
+import ImpastoFrontEnd
 
-/// Every procedure this GIMP 3 plug-in registers.
-let procedures: [ImageProcedure.Type] = [
-    PencilHueSaturationProcedure.self,
-]
-
+// Every procedure of ImpastoFrontEnd's list, as GIMP 2.10's plug-in registers them.
 var callbacks = ImpastoGimp3Callbacks(
     query_procedures: { _ in
         procedures.reduce(nil) { list, procedure in g_list_append(list, g_strdup(procedure.name)) }
@@ -16,4 +13,5 @@ var callbacks = ImpastoGimp3Callbacks(
         return procedures.first { $0.name == wanted }.flatMap { ProcedureRunner.create($0, on: plugIn) }
     })
 
+BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 exit(impasto_gimp3_main(&callbacks, CommandLine.argc, CommandLine.unsafeArgv))

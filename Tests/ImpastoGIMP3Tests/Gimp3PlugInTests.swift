@@ -201,7 +201,7 @@ final class Gimp3PlugInTests: XCTestCase {
     }
 
     func checkLockedIndexedAndGroupFailAsInGIMP2(_ suite: Gimp3Root.Suite) throws {
-        try checkFailure(suite, "locked", says: ["the pixels of this layer are locked"], after: "locked.png")
+        try checkFailure(suite, "locked", says: ["are locked; unlock them in the Layers dialog first"], after: "locked.png")
         try checkFailure(suite, "indexed", says: ["indexed images are not supported", "Image → Mode → RGB"],
                          before: "indexed-before.png", after: "indexed-after.png")
         try checkFailure(suite, "group", says: ["a layer group has no pixels of its own"])

@@ -44,13 +44,13 @@ gint     impasto_gimp3_config_get_int     (GimpProcedureConfig *config, const gc
 /* A string or choice argument (a choice is its nick); newly allocated (g_free), or NULL. */
 gchar   *impasto_gimp3_config_get_string  (GimpProcedureConfig *config, const gchar *name);
 
+/* An item argument (a drawable or a path) as its ID, or -1 for none. */
+gint     impasto_gimp3_config_get_item_id (GimpProcedureConfig *config, const gchar *name);
+
 /* Stores `config` as the procedure's last values in the profile, where libgimp reads them
  * for RUN-WITH-LAST-VALS and RUN-INTERACTIVE in this and later sessions (libgimp itself
  * stores them only after an interactive run). Returns NULL, or a newly allocated message. */
 gchar   *impasto_gimp3_config_save_last   (GimpProcedureConfig *config);
-
-/* GIMP_ITEM (drawable): the checked upcast macro. */
-GimpItem *impasto_gimp3_item (GimpDrawable *drawable);
 
 G_END_DECLS
 

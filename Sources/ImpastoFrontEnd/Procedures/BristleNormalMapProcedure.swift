@@ -14,6 +14,7 @@ public enum BristleNormalMapProcedure: FilterProcedure {
         """
     public static let menuLabel = "_Bristle Normal Map..."
     public static let menuPath = "<Image>/Filters/Map"
+    public static let menuOperation: String? = "impasto:bristle-normal-map"
 
     public static let parameters = NormalMap.parameters.map(ProcedureParameter.init)
 

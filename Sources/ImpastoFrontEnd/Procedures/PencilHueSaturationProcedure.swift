@@ -12,6 +12,7 @@ public enum PencilHueSaturationProcedure: FilterProcedure {
         """
     public static let menuLabel = "_Pencil Hue/Saturation..."
     public static let menuPath = "<Image>/Colors"
+    public static let menuOperation: String? = "impasto:pencil-hue-saturation"
 
     public static let parameters = PencilHueSaturation.parameters.map(ProcedureParameter.init)
 

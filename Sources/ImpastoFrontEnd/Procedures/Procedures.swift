@@ -1,0 +1,9 @@
+/// Every procedure Impasto registers, in GIMP 2.10 and in GIMP 3 alike.
+public let procedures: [ImpastoProcedure.Type] = [
+    PencilHueSaturationProcedure.self,
+    EmbossProcedure.self,
+    BristleNormalMapProcedure.self,
+    NormalLightProcedure.self,
+    BristleStrokeProcedure.self,
+    BristleBrushProcedure.self,
+]

@@ -1,0 +1,122 @@
+import CGIMP3
+import CImpastoGimp3
+import Glibc
+import ImpastoFrontEnd
+import GeglKit
+
+/// How GIMP 3 runs an Impasto procedure: registration (SPEC's GIMP 3 signatures), reading the
+/// config into `ProcedureArguments`, the error; the checks and the work are the procedure's
+/// own (`checkTarget`, `perform`), shared with GIMP 2.10.
+enum ProcedureRunner {
+    static let host = Gimp3()
+
+    /// `procedure` registered on `plugIn`: an image procedure `(run-mode, image, drawables, …)`
+    /// for one with a drawable, a plain one `(run-mode, …)` for one without; then its table's
+    /// parameters in order (dialog-only ones as aux arguments).
+    static func create(_ procedure: ImpastoProcedure.Type, on plugIn: UnsafeMutablePointer<GimpPlugIn>)
+        -> UnsafeMutablePointer<GimpProcedure>? {
+        let made: UnsafeMutablePointer<GimpProcedure>?
+        switch procedure.target {
+        case .drawable:
+            made = gimp_image_procedure_new(plugIn, procedure.name, GIMP_PDB_PROC_TYPE_PLUGIN, runImage, nil, nil)
+            if let made {
+                gimp_procedure_set_image_types(made, "RGB*, GRAY*")
+                // One drawable: GIMP greys the menu entry out when several are selected; a
+                // script that passes several gets `run`'s message.
+                gimp_procedure_set_sensitivity_mask(made, gint(GIMP_PROCEDURE_SENSITIVE_DRAWABLE.rawValue))
+            }
+        case .none:
+            made = gimp_procedure_new(plugIn, procedure.name, GIMP_PDB_PROC_TYPE_PLUGIN, runPlain, nil, nil)
+            if let made {
+                gimp_procedure_add_enum_argument(made, "run-mode", "Run mode", "The run mode", gimp_run_mode_get_type(),
+                                                 gint(GIMP_RUN_NONINTERACTIVE.rawValue), impasto_gimp3_argument_flags)
+            }
+        }
+        guard let made else { return nil }
+        // An op that GIMP 3 lists itself (its gimp:menu-path) stands for the procedure in the
+        // menus; the procedure stays in the PDB for scripts.
+        if procedure.menuOperation == nil {
+            gimp_procedure_set_menu_label(made, procedure.menuLabel)
+            gimp_procedure_add_menu_path(made, procedure.menuPath)
+        }
+        gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)
+        gimp_procedure_set_attribution(made, "Impasto developers", "Impasto developers", "2026")
+        for parameter in procedure.parameters { parameter.add(to: made) }
+        return made
+    }
+
+    /// GimpRunImageFunc of every procedure with a drawable.
+    private static let runImage: GimpRunImageFunc = { made, runMode, image, drawables, config, _ in
+        respond(made) { procedure throws(ProcedureFailure) in
+            guard let image, let config else { throw .calling("\(procedure.name) needs an image.") }
+            let selected = list(drawables)
+            guard selected.count == 1, let drawable = selected.first else {
+                throw .calling("\(procedure.name) works on one drawable, but \(selected.count) were given; "
+                               + "select a single layer or channel.")
+            }
+            try run(procedure, runMode: runMode, image: gimp_image_get_id(image),
+                    drawable: gimp_item_get_id(.init(OpaquePointer(drawable))), config: config)
+        }
+    }
+
+    /// GimpRunFunc of every procedure without an image (its run mode is its first argument).
+    private static let runPlain: GimpRunFunc = { made, config, _ in
+        respond(made) { procedure throws(ProcedureFailure) in
+            guard let config else { throw .calling("\(procedure.name) has no arguments.") }
+            let runMode = GimpRunMode(rawValue: UInt32(bitPattern: impasto_gimp3_config_get_int(config, "run-mode")))
+            try run(procedure, runMode: runMode, image: -1, drawable: -1, config: config)
+        }
+    }
+
+    /// Finds the procedure `made` is, runs `body` with it, and returns GIMP's return values:
+    /// success, or the failure's status with its message as the GError the caller sees.
+    private static func respond(_ made: UnsafeMutablePointer<GimpProcedure>?,
+                                _ body: (ImpastoProcedure.Type) throws(ProcedureFailure) -> Void) -> OpaquePointer? {
+        let name = made.flatMap { gimp_procedure_get_name($0) }.map { String(cString: $0) } ?? ""
+        let result = Result { () throws(ProcedureFailure) in
+            guard let procedure = procedures.first(where: { $0.name == name }) else {
+                throw .calling("Impasto has no procedure named \(name).")
+            }
+            try body(procedure)
+        }
+        switch result {
+        case .success: return gimp_procedure_new_return_values(made, GIMP_PDB_SUCCESS, nil)
+        case .failure(let failure): return impasto_gimp3_failure(made, failure.status.pdbStatus, failure.message)
+        }
+    }
+
+    /// The NULL-terminated drawables array GIMP passes.
+    private static func list(_ drawables: UnsafeMutablePointer<UnsafeMutablePointer<GimpDrawable>?>?)
+        -> [UnsafeMutablePointer<GimpDrawable>] {
+        var list: [UnsafeMutablePointer<GimpDrawable>] = []
+        guard var next = drawables else { return list }
+        while let drawable = next.pointee {
+            list.append(drawable)
+            next += 1
+        }
+        return list
+    }
+
+    private static func run(_ procedure: ImpastoProcedure.Type, runMode: GimpRunMode, image: Int32, drawable: Int32,
+                            config: UnsafeMutablePointer<GimpProcedureConfig>) throws(ProcedureFailure) {
+        // libgimp has already filled `config`: the call's arguments (RUN-NONINTERACTIVE) or the
+        // last values (RUN-WITH-LAST-VALS, and RUN-INTERACTIVE until the dialogs exist).
+        var arguments = ProcedureArguments.defaults(for: procedure.parameters)
+        arguments.values = procedure.parameters.map { $0.value(in: config) }
+        if runMode != GIMP_RUN_NONINTERACTIVE {
+            // Last values from another image: its path becomes this image's selected one.
+            arguments = arguments.forgettingVanishedDrawables(in: host).takingPaths(of: image, in: host)
+        }
+        let call = ProcedureCall(host: host, image: image, drawable: drawable, arguments: arguments)
+        try procedure.checkTarget(call)
+        Gegl.initialize()
+        try procedure.perform(call)
+        // libgimp keeps the last values itself only after an interactive run; a script's call
+        // sets them too, as in GIMP 2.10, so RUN-WITH-LAST-VALS repeats it (in later sessions too).
+        if runMode == GIMP_RUN_NONINTERACTIVE, let message = impasto_gimp3_config_save_last(config) {
+            defer { g_free(message) }
+            fputs("\(procedure.name): could not keep the last values: \(String(cString: message))\n", stderr)
+        }
+        if runMode != GIMP_RUN_NONINTERACTIVE { host.flushDisplays() }
+    }
+}
