@@ -127,7 +127,9 @@ fi
 if [ ${#missing[@]} -gt 0 ] || [ -z "$from" ]; then
   if [ "$(id -u)" = 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
+    # A mirror that cannot be read (offline, an expired Release file) is no reason to stop
+    # when everything needed is installed already; an install that needs it fails below.
+    apt-get update -qq || say "warning: apt-get update failed; going on with the package lists this machine has"
   fi
 fi
 if [ ${#missing[@]} -gt 0 ]; then
