@@ -247,7 +247,8 @@ if printf '%s\n' "${gimps[@]}" | grep -q " $native_module_dir\$"; then
   say "verified: gegl sees ${ops[*]}"
 fi
 say "plug-in installed for: ${installed[*]:-no GIMP}"
-say "done: restart GIMP. GIMP 2.10: Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Normal Light), Filters → Map (Bristle Normal Map), Edit → Impasto Bristle Stroke Path, Tools → GEGL Operation. GIMP 3: the same menus (emboss, the normal map and the pencil as live filters). The brush and dynamics are called Impasto Bristle."
+say "done: restart GIMP. The menus: Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Normal Light), Filters → Map (Bristle Normal Map), Edit → Impasto Bristle Stroke Path; the brush and dynamics are called Impasto Bristle."
+if series_wanted 3; then say "in GIMP 3, emboss, the normal map and the pencil are live filters you can edit later (the fx icon in the Layers dialog)"; fi
 
 [ "$demo" = 1 ] || exit 0
 
