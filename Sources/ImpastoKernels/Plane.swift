@@ -11,6 +11,16 @@ public struct Plane: Equatable, Sendable {
         values = [Float](repeating: value, count: self.width * self.height)
     }
 
+    /// A plane whose every value the caller writes before any is read: no zeroing pass, so
+    /// that a kernel writing each pixel from its own thread also touches the memory there
+    /// first (a serial fill of a large plane costs as much as the parallel pass that follows).
+    init(unfilledWidth width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let count = self.width * self.height
+        values = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
     /// A plane over `values` (row-major); nil if the count does not match.
     public init?(width: Int, height: Int, values: [Float]) {
         guard width >= 0, height >= 0, values.count == width * height else { return nil }
