@@ -48,21 +48,21 @@ public enum EmbossShading {
                                               height: relief.heights.height, scale: scale,
                                               pictureWidth: sw, pictureHeight: sh)
                             io.writeRows(parallel: parallel) { y, out in
-                                for x in 0 ..< width {
-                                    let i = y * width + x
-                                    var c = flat
-                                    if sx[i] != 0 || sy[i] != 0 {
-                                        c = mips.pixels.withUnsafeBufferPointer { levels in
-                                            field.footprint(x, y) { u, v, size in
+                                mips.pixels.withUnsafeBufferPointer { levels in
+                                    for x in 0 ..< width {
+                                        let i = y * width + x
+                                        var c = flat
+                                        if sx[i] != 0 || sy[i] != 0 {
+                                            c = field.footprint(x, y) { u, v, size in
                                                 size > 1 ? mips.sample(picture, levels, u: u, v: v, footprint: size)
                                                          : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
                                             }
                                         }
+                                        out[4 * x] = c.x
+                                        out[4 * x + 1] = c.y
+                                        out[4 * x + 2] = c.z
+                                        out[4 * x + 3] = alpha[i]
                                     }
-                                    out[4 * x] = c.x
-                                    out[4 * x + 1] = c.y
-                                    out[4 * x + 2] = c.z
-                                    out[4 * x + 3] = alpha[i]
                                 }
                             }
                         }
@@ -90,13 +90,13 @@ public enum EmbossShading {
             return SIMD2(l.u, l.v)
         }
 
-        /// The slope of pixel (x, y) if it faces within 60° of `own` (across a crease slopes
-        /// are not blended), else nil; nil outside the image and where it is flat.
+        /// The slope of pixel (x, y) and its length if it faces within 60° of `own` (across a
+        /// crease slopes are not blended), else nil; nil outside the image and where it is flat.
         @inline(__always)
-        func slope(_ x: Int, _ y: Int, near own: SIMD2<Float>) -> SIMD2<Float>? {
+        func slope(_ x: Int, _ y: Int, near own: SIMD2<Float>) -> (v: SIMD2<Float>, length: Float)? {
             guard x >= 0, y >= 0, x < width, y < height else { return nil }
             let v = SIMD2(sx[y * width + x], sy[y * width + x]), l = (v * v).sum().squareRoot()
-            return l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l ? v : nil
+            return l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l ? (v, l) : nil
         }
 
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
@@ -120,25 +120,27 @@ public enum EmbossShading {
             }
             let a = rise.meanSlope(d - 0.5, d), b = rise.meanSlope(d, d + 0.5)
             var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
-            // How far the lookup moves sideways, to the 4 neighbours facing the same way.
-            for n in stride(from: 1, to: 9, by: 2) {
-                guard let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
-                spread = max(spread, apart(lookup(v.x, v.y), centre))
-            }
-            // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
-            // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
-            // (Lookups are finite, so is the spread; the check keeps Int() below total.)
-            guard spread > subPixelSpread, spread.isFinite else { return sample(centre.x, centre.y, spread) }
-            let k = min(Int(spread / subPixelSpread) + 1, footprintSamples)
             // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
-            // outside or across a crease).
+            // outside or across a crease); the spread counts how far the lookup moves
+            // sideways, to the 4 neighbours facing the same way.
             var directions = (own, own, own, own, own, own, own, own, own)
-            withUnsafeMutableBytes(of: &directions) { raw in
+            let k = withUnsafeMutableBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
-                for n in 0 ..< 9 where n != 4 {
-                    if let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) { around[n] = v / (v * v).sum().squareRoot() }
+                for n in stride(from: 1, to: 9, by: 2) {
+                    guard let (v, l) = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
+                    around[n] = v / l
+                    spread = max(spread, apart(lookup(v.x, v.y), centre))
                 }
+                // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
+                // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
+                // (Lookups are finite, so is the spread; the check keeps Int() below total.)
+                guard spread > subPixelSpread, spread.isFinite else { return 1 }
+                for n in stride(from: 0, to: 9, by: 2) where n != 4 {
+                    if let (v, l) = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) { around[n] = v / l }
+                }
+                return min(Int(spread / subPixelSpread) + 1, footprintSamples)
             }
+            guard k > 1 else { return sample(centre.x, centre.y, spread) }
             let step: Float = 1 / Float(k), size = spread / Float(k)
             var sum = SIMD4<Float>(), weight: Float = 0
             withUnsafeBytes(of: &directions) { raw in
