@@ -279,11 +279,15 @@ public enum HeightField {
         return 0.5 * (big + small) - (2 * big * small * (1 - a)).squareRoot()
     }
 
+    /// The transform's index of nearest outside pixels, kept between calls (see `ArrayPool`).
+    private static let nearestPool = ArrayPool<Int32>(limit: 1)
+
     /// The transform: each pixel's nearest outside pixel, handed to `finish`.
     private static func transform<F: Finish>(_ mask: Plane, _ finish: F, _ parallel: ParallelFor) {
         let width = mask.width, height = mask.height
         // Pass 1 writes every entry before any is read (see `nearestRows`).
-        var near = [Int32](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
+        var near = nearestPool.take(count: width * height)
+        defer { nearestPool.give(near) }
         mask.values.withUnsafeBufferPointer { maskBuffer in
             near.withUnsafeMutableBufferPointer { nearBuffer in
                 guard let m = maskBuffer.baseAddress, let n = nearBuffer.baseAddress else { return }
