@@ -37,16 +37,30 @@ public enum EmbossShading {
         let (sw, sh) = (shading.width, shading.height), width = relief.heights.width
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
         let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
+        // Each sloping pixel's own lookup, computed once: its neighbours read it for their
+        // spread (see `footprint`). Only sloping pixels' entries are written or read.
+        var (u, v) = (Plane(unfilledWidth: width, height: relief.heights.height),
+                      Plane(unfilledWidth: width, height: relief.heights.height))
+        defer { u.recycle(); v.recycle() }
         relief.slopeX.values.withUnsafeBufferPointer { sx in
             relief.slopeY.values.withUnsafeBufferPointer { sy in
                 relief.distances.values.withUnsafeBufferPointer { distances in
                     coverage.values.withUnsafeBufferPointer { alpha in
                         shading.pixels.withUnsafeBufferPointer { picture in
+                            u.values.withUnsafeMutableBufferPointer { lookupU in
+                            v.values.withUnsafeMutableBufferPointer { lookupV in
                             let mips = Mips(shading)
                             let field = Field(rise: Rise(radius: relief.radius, profile: relief.profile),
-                                              sx: sx, sy: sy, distances: distances, width: width,
-                                              height: relief.heights.height, scale: scale,
+                                              sx: sx, sy: sy, distances: distances,
+                                              lookupU: UnsafeBufferPointer(lookupU), lookupV: UnsafeBufferPointer(lookupV),
+                                              width: width, height: relief.heights.height, scale: scale,
                                               pictureWidth: sw, pictureHeight: sh)
+                            parallel(field.height) { rows in
+                                for i in rows.lowerBound * width ..< rows.upperBound * width where sx[i] != 0 || sy[i] != 0 {
+                                    let l = field.lookup(sx[i], sy[i])
+                                    (lookupU[i], lookupV[i]) = (l.x, l.y)
+                                }
+                            }
                             io.writeRows(parallel: parallel) { y, out in
                                 mips.pixels.withUnsafeBufferPointer { levels in
                                     for x in 0 ..< width {
@@ -65,6 +79,8 @@ public enum EmbossShading {
                                     }
                                 }
                             }
+                            }
+                            }
                         }
                     }
                 }
@@ -81,6 +97,8 @@ public enum EmbossShading {
     struct Field {
         let rise: Rise
         let sx: UnsafeBufferPointer<Float>, sy: UnsafeBufferPointer<Float>, distances: UnsafeBufferPointer<Float>
+        /// `lookup` of each sloping pixel's slope (other entries are undefined).
+        let lookupU: UnsafeBufferPointer<Float>, lookupV: UnsafeBufferPointer<Float>
         let width: Int, height: Int
         let scale: Float, pictureWidth: Int, pictureHeight: Int
 
@@ -90,13 +108,21 @@ public enum EmbossShading {
             return SIMD2(l.u, l.v)
         }
 
-        /// The slope of pixel (x, y) and its length if it faces within 60° of `own` (across a
-        /// crease slopes are not blended), else nil; nil outside the image and where it is flat.
+        /// The index of pixel (x, y) if it slopes within 60° of the unit vector `own` (across
+        /// a crease slopes are not blended), else nil; nil outside the image and where it is
+        /// flat. (v·own ≥ ½|v| without the root: v·own ≥ 0 and (v·own)² ≥ ¼ v·v.)
         @inline(__always)
-        func slope(_ x: Int, _ y: Int, near own: SIMD2<Float>) -> (v: SIMD2<Float>, length: Float)? {
+        func neighbour(_ x: Int, _ y: Int, facing own: SIMD2<Float>) -> Int? {
             guard x >= 0, y >= 0, x < width, y < height else { return nil }
-            let v = SIMD2(sx[y * width + x], sy[y * width + x]), l = (v * v).sum().squareRoot()
-            return l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l ? (v, l) : nil
+            let i = y * width + x, v = SIMD2(sx[i], sy[i]), squared = (v * v).sum(), along = (v * own).sum()
+            return squared > 0 && squared.isFinite && along >= 0 && along * along >= 0.25 * squared ? i : nil
+        }
+
+        /// The unit direction of pixel i's slope (i from `neighbour`).
+        @inline(__always)
+        func direction(_ i: Int) -> SIMD2<Float> {
+            let v = SIMD2(sx[i], sy[i])
+            return v / (v * v).sum().squareRoot()
         }
 
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
@@ -112,7 +138,7 @@ public enum EmbossShading {
         @inline(__always)
         func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
             let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
-            let slope = (dx * dx + dy * dy).squareRoot(), centre = lookup(dx, dy)
+            let slope = (dx * dx + dy * dy).squareRoot(), centre = SIMD2(lookupU[i], lookupV[i])
             guard slope.isFinite, d.isFinite else { return sample(centre.x, centre.y, 0) }
             let own = SIMD2(dx, dy) / slope
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
@@ -127,16 +153,15 @@ public enum EmbossShading {
             let k = withUnsafeMutableBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
                 for n in stride(from: 1, to: 9, by: 2) {
-                    guard let (v, l) = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
-                    around[n] = v / l
-                    spread = max(spread, apart(lookup(v.x, v.y), centre))
+                    guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }
+                    spread = max(spread, apart(SIMD2(lookupU[j], lookupV[j]), centre))
                 }
                 // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
                 // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
                 // (Lookups are finite, so is the spread; the check keeps Int() below total.)
                 guard spread > subPixelSpread, spread.isFinite else { return 1 }
-                for n in stride(from: 0, to: 9, by: 2) where n != 4 {
-                    if let (v, l) = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) { around[n] = v / l }
+                for n in 0 ..< 9 where n != 4 {
+                    if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
                 }
                 return min(Int(spread / subPixelSpread) + 1, footprintSamples)
             }
