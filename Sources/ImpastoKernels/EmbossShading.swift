@@ -67,9 +67,14 @@ public enum EmbossShading {
                                         let i = y * width + x
                                         var c = flat
                                         if sx[i] != 0 || sy[i] != 0 {
+                                            // A pixel's sub-pixels share one footprint: its level is found once.
+                                            var level = Mips.Level(), levelSize = Float.nan
                                             c = field.footprint(x, y) { u, v, size in
-                                                size > 1 ? mips.sample(picture, levels, u: u, v: v, footprint: size)
-                                                         : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                                guard size > 1 else {
+                                                    return ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                                }
+                                                if size != levelSize { (level, levelSize) = (mips.level(footprint: size), size) }
+                                                return mips.sample(picture, levels, level, u: u, v: v)
                                             }
                                         }
                                         out[4 * x] = c.x
@@ -224,22 +229,33 @@ public enum EmbossShading {
             }
         }
 
-        /// The picture at (u, v) (level-0 pixel coordinates) averaged over about
-        /// `footprint` × `footprint` pixels; `picture` is the picture's samples, `all` `pixels`.
+        /// The levels either side of log₂ `footprint` and the blend between them.
+        struct Level {
+            var lower = 0, t: Float = 0
+        }
+
+        /// Where a lookup averaged over about `footprint` × `footprint` pixels reads.
         @inline(__always)
-        func sample(_ picture: UnsafeBufferPointer<Float>, _ all: UnsafeBufferPointer<Float>,
-                    u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
-            guard width > 0, height > 0 else { return .zero }
+        func level(footprint: Float) -> Level {
             let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(levels.count - 1)) : 0
-            let lower = Int(level), t = level - Float(lower)
+            let lower = Int(level)
+            return Level(lower: lower, t: level - Float(lower))
+        }
+
+        /// The picture at (u, v) (level-0 pixel coordinates) averaged as `level` says (see
+        /// `level(footprint:)`); `picture` is the picture's samples, `all` `pixels`.
+        @inline(__always)
+        func sample(_ picture: UnsafeBufferPointer<Float>, _ all: UnsafeBufferPointer<Float>, _ level: Level,
+                    u: Float, v: Float) -> SIMD4<Float> {
+            guard width > 0, height > 0 else { return .zero }
             @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
                 let (w, h, start) = levels[l]
                 let samples = l == 0 ? picture : UnsafeBufferPointer(rebasing: all[start ..< start + w * h * 4])
                 return ShadingImage.sample(samples, width: w, height: h,
                                            u: u * Float(w) / Float(width), v: v * Float(h) / Float(height))
             }
-            let c = at(lower)
-            return t > 0 && lower + 1 < levels.count ? c * (1 - t) + at(lower + 1) * t : c
+            let c = at(level.lower)
+            return level.t > 0 && level.lower + 1 < levels.count ? c * (1 - level.t) + at(level.lower + 1) * level.t : c
         }
     }
 
