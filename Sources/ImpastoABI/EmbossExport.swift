@@ -8,7 +8,7 @@ public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePoint
     let parallel = io.parallelFor
     Emboss.render(rows, settings: EmbossSettings(p),
                   shading: shadingImage(p.shading, p.shading_width, p.shading_height)
-                      ?? hemisphere(p).render(size: EmbossSettings.hemisphereSize, parallel: parallel),
+                      ?? hemisphere(p).cachedRender(size: EmbossSettings.hemisphereSize, parallel: parallel),
                   parallel: parallel)
 }
 

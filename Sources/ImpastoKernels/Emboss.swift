@@ -72,7 +72,7 @@ public enum Emboss {
     /// (`opaqueInput`: the input had no transparency, so luminance was the mask.)
     public static func mask(_ io: RowIO, source: EmbossSettings.MaskSource,
                             parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {
-        var mask = Plane(width: io.width, height: io.height)
+        var mask = Plane(unfilledWidth: io.width, height: io.height)   // every pixel is read in
         let w = mask.width
         func read(_ source: EmbossSettings.MaskSource) {
             mask.values.withUnsafeMutableBufferPointer { m in
@@ -116,6 +116,10 @@ public enum Emboss {
             io.progress(0.2)
         }
         let relief = HeightField.relief(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
+        // The planes go back for the next call on this size (no fresh pages then).
+        defer {
+            for plane in [coverage, relief.heights, relief.slopeX, relief.slopeY, relief.distances] { plane.recycle() }
+        }
         io.progress(0.6)
         let output = io.reporting(0.6 ... 1)
         switch s.output {

@@ -37,33 +37,54 @@ public enum EmbossShading {
         let (sw, sh) = (shading.width, shading.height), width = relief.heights.width
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
         let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
+        // Each sloping pixel's own lookup, computed once: its neighbours read it for their
+        // spread (see `footprint`). Only sloping pixels' entries are written or read.
+        var (u, v) = (Plane(unfilledWidth: width, height: relief.heights.height),
+                      Plane(unfilledWidth: width, height: relief.heights.height))
+        defer { u.recycle(); v.recycle() }
         relief.slopeX.values.withUnsafeBufferPointer { sx in
             relief.slopeY.values.withUnsafeBufferPointer { sy in
                 relief.distances.values.withUnsafeBufferPointer { distances in
                     coverage.values.withUnsafeBufferPointer { alpha in
                         shading.pixels.withUnsafeBufferPointer { picture in
+                            u.values.withUnsafeMutableBufferPointer { lookupU in
+                            v.values.withUnsafeMutableBufferPointer { lookupV in
                             let mips = Mips(shading)
                             let field = Field(rise: Rise(radius: relief.radius, profile: relief.profile),
-                                              sx: sx, sy: sy, distances: distances, width: width,
-                                              height: relief.heights.height, scale: scale,
+                                              sx: sx, sy: sy, distances: distances,
+                                              lookupU: UnsafeBufferPointer(lookupU), lookupV: UnsafeBufferPointer(lookupV),
+                                              width: width, height: relief.heights.height, scale: scale,
                                               pictureWidth: sw, pictureHeight: sh)
+                            parallel(field.height) { rows in
+                                for i in rows.lowerBound * width ..< rows.upperBound * width where sx[i] != 0 || sy[i] != 0 {
+                                    let l = field.lookup(sx[i], sy[i])
+                                    (lookupU[i], lookupV[i]) = (l.x, l.y)
+                                }
+                            }
                             io.writeRows(parallel: parallel) { y, out in
-                                for x in 0 ..< width {
-                                    let i = y * width + x
-                                    var c = flat
-                                    if sx[i] != 0 || sy[i] != 0 {
-                                        c = mips.pixels.withUnsafeBufferPointer { levels in
-                                            field.footprint(x, y) { u, v, size in
-                                                size > 1 ? mips.sample(picture, levels, u: u, v: v, footprint: size)
-                                                         : ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                mips.pixels.withUnsafeBufferPointer { levels in
+                                    for x in 0 ..< width {
+                                        let i = y * width + x
+                                        var c = flat
+                                        if sx[i] != 0 || sy[i] != 0 {
+                                            // A pixel's sub-pixels share one footprint: its level is found once.
+                                            var level = Mips.Level(), levelSize = Float.nan
+                                            c = field.footprint(x, y) { u, v, size in
+                                                guard size > 1 else {
+                                                    return ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
+                                                }
+                                                if size != levelSize { (level, levelSize) = (mips.level(footprint: size), size) }
+                                                return mips.sample(picture, levels, level, u: u, v: v)
                                             }
                                         }
+                                        out[4 * x] = c.x
+                                        out[4 * x + 1] = c.y
+                                        out[4 * x + 2] = c.z
+                                        out[4 * x + 3] = alpha[i]
                                     }
-                                    out[4 * x] = c.x
-                                    out[4 * x + 1] = c.y
-                                    out[4 * x + 2] = c.z
-                                    out[4 * x + 3] = alpha[i]
                                 }
+                            }
+                            }
                             }
                         }
                     }
@@ -81,6 +102,8 @@ public enum EmbossShading {
     struct Field {
         let rise: Rise
         let sx: UnsafeBufferPointer<Float>, sy: UnsafeBufferPointer<Float>, distances: UnsafeBufferPointer<Float>
+        /// `lookup` of each sloping pixel's slope (other entries are undefined).
+        let lookupU: UnsafeBufferPointer<Float>, lookupV: UnsafeBufferPointer<Float>
         let width: Int, height: Int
         let scale: Float, pictureWidth: Int, pictureHeight: Int
 
@@ -90,13 +113,21 @@ public enum EmbossShading {
             return SIMD2(l.u, l.v)
         }
 
-        /// The slope of pixel (x, y) if it faces within 60° of `own` (across a crease slopes
-        /// are not blended), else nil; nil outside the image and where it is flat.
+        /// The index of pixel (x, y) if it slopes within 60° of the unit vector `own` (across
+        /// a crease slopes are not blended), else nil; nil outside the image and where it is
+        /// flat. (v·own ≥ ½|v| without the root: v·own ≥ 0 and (v·own)² ≥ ¼ v·v.)
         @inline(__always)
-        func slope(_ x: Int, _ y: Int, near own: SIMD2<Float>) -> SIMD2<Float>? {
+        func neighbour(_ x: Int, _ y: Int, facing own: SIMD2<Float>) -> Int? {
             guard x >= 0, y >= 0, x < width, y < height else { return nil }
-            let v = SIMD2(sx[y * width + x], sy[y * width + x]), l = (v * v).sum().squareRoot()
-            return l > 0 && l.isFinite && (v * own).sum() >= 0.5 * l ? v : nil
+            let i = y * width + x, v = SIMD2(sx[i], sy[i]), squared = (v * v).sum(), along = (v * own).sum()
+            return squared > 0 && squared.isFinite && along >= 0 && along * along >= 0.25 * squared ? i : nil
+        }
+
+        /// The unit direction of pixel i's slope (i from `neighbour`).
+        @inline(__always)
+        func direction(_ i: Int) -> SIMD2<Float> {
+            let v = SIMD2(sx[i], sy[i])
+            return v / (v * v).sum().squareRoot()
         }
 
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
@@ -112,7 +143,7 @@ public enum EmbossShading {
         @inline(__always)
         func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
             let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
-            let slope = (dx * dx + dy * dy).squareRoot(), centre = lookup(dx, dy)
+            let slope = (dx * dx + dy * dy).squareRoot(), centre = SIMD2(lookupU[i], lookupV[i])
             guard slope.isFinite, d.isFinite else { return sample(centre.x, centre.y, 0) }
             let own = SIMD2(dx, dy) / slope
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
@@ -120,25 +151,26 @@ public enum EmbossShading {
             }
             let a = rise.meanSlope(d - 0.5, d), b = rise.meanSlope(d, d + 0.5)
             var spread = 2 * apart(lookup(a * own.x, a * own.y), lookup(b * own.x, b * own.y))
-            // How far the lookup moves sideways, to the 4 neighbours facing the same way.
-            for n in stride(from: 1, to: 9, by: 2) {
-                guard let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) else { continue }
-                spread = max(spread, apart(lookup(v.x, v.y), centre))
-            }
-            // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
-            // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
-            // (Lookups are finite, so is the spread; the check keeps Int() below total.)
-            guard spread > subPixelSpread, spread.isFinite else { return sample(centre.x, centre.y, spread) }
-            let k = min(Int(spread / subPixelSpread) + 1, footprintSamples)
             // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
-            // outside or across a crease).
+            // outside or across a crease); the spread counts how far the lookup moves
+            // sideways, to the 4 neighbours facing the same way.
             var directions = (own, own, own, own, own, own, own, own, own)
-            withUnsafeMutableBytes(of: &directions) { raw in
+            let k = withUnsafeMutableBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
-                for n in 0 ..< 9 where n != 4 {
-                    if let v = self.slope(x + n % 3 - 1, y + n / 3 - 1, near: own) { around[n] = v / (v * v).sum().squareRoot() }
+                for n in stride(from: 1, to: 9, by: 2) {
+                    guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }
+                    spread = max(spread, apart(SIMD2(lookupU[j], lookupV[j]), centre))
                 }
+                // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
+                // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
+                // (Lookups are finite, so is the spread; the check keeps Int() below total.)
+                guard spread > subPixelSpread, spread.isFinite else { return 1 }
+                for n in 0 ..< 9 where n != 4 {
+                    if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
+                }
+                return min(Int(spread / subPixelSpread) + 1, footprintSamples)
             }
+            guard k > 1 else { return sample(centre.x, centre.y, spread) }
             let step: Float = 1 / Float(k), size = spread / Float(k)
             var sum = SIMD4<Float>(), weight: Float = 0
             withUnsafeBytes(of: &directions) { raw in
@@ -197,22 +229,33 @@ public enum EmbossShading {
             }
         }
 
-        /// The picture at (u, v) (level-0 pixel coordinates) averaged over about
-        /// `footprint` × `footprint` pixels; `picture` is the picture's samples, `all` `pixels`.
+        /// The levels either side of log₂ `footprint` and the blend between them.
+        struct Level {
+            var lower = 0, t: Float = 0
+        }
+
+        /// Where a lookup averaged over about `footprint` × `footprint` pixels reads.
         @inline(__always)
-        func sample(_ picture: UnsafeBufferPointer<Float>, _ all: UnsafeBufferPointer<Float>,
-                    u: Float, v: Float, footprint: Float) -> SIMD4<Float> {
-            guard width > 0, height > 0 else { return .zero }
+        func level(footprint: Float) -> Level {
             let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(levels.count - 1)) : 0
-            let lower = Int(level), t = level - Float(lower)
+            let lower = Int(level)
+            return Level(lower: lower, t: level - Float(lower))
+        }
+
+        /// The picture at (u, v) (level-0 pixel coordinates) averaged as `level` says (see
+        /// `level(footprint:)`); `picture` is the picture's samples, `all` `pixels`.
+        @inline(__always)
+        func sample(_ picture: UnsafeBufferPointer<Float>, _ all: UnsafeBufferPointer<Float>, _ level: Level,
+                    u: Float, v: Float) -> SIMD4<Float> {
+            guard width > 0, height > 0 else { return .zero }
             @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
                 let (w, h, start) = levels[l]
                 let samples = l == 0 ? picture : UnsafeBufferPointer(rebasing: all[start ..< start + w * h * 4])
                 return ShadingImage.sample(samples, width: w, height: h,
                                            u: u * Float(w) / Float(width), v: v * Float(h) / Float(height))
             }
-            let c = at(lower)
-            return t > 0 && lower + 1 < levels.count ? c * (1 - t) + at(lower + 1) * t : c
+            let c = at(level.lower)
+            return level.t > 0 && level.lower + 1 < levels.count ? c * (1 - level.t) + at(level.lower + 1) * level.t : c
         }
     }
 

@@ -35,10 +35,19 @@ public struct Relief: Equatable, Sendable {
     public let radius: Float, profile: HeightProfile
 
     public init(width: Int, height: Int, radius: Float, profile: HeightProfile) {
-        heights = Plane(width: width, height: height)
-        slopeX = heights
-        slopeY = heights
-        distances = heights
+        let zero = Plane(width: width, height: height)
+        self.init(zero, zero, zero, zero, radius: radius, profile: profile)
+    }
+
+    /// A relief whose planes the caller fills, every pixel of each (see `Plane(unfilledWidth:)`).
+    init(unfilledWidth width: Int, height: Int, radius: Float, profile: HeightProfile) {
+        func plane() -> Plane { Plane(unfilledWidth: width, height: height) }
+        self.init(plane(), plane(), plane(), plane(), radius: radius, profile: profile)
+    }
+
+    private init(_ heights: Plane, _ slopeX: Plane, _ slopeY: Plane, _ distances: Plane,
+                 radius: Float, profile: HeightProfile) {
+        (self.heights, self.slopeX, self.slopeY, self.distances) = (heights, slopeX, slopeY, distances)
         self.radius = radius.isFinite && radius > 0 ? radius : 0
         self.profile = profile
     }
@@ -122,7 +131,7 @@ public enum HeightField {
     /// 1 over its inside part.
     public static func relief(_ mask: Plane, radius: Float, profile: HeightProfile,
                               parallel: ParallelFor = .serial) -> Relief {
-        var relief = Relief(width: mask.width, height: mask.height, radius: radius, profile: profile)
+        var relief = Relief(unfilledWidth: mask.width, height: mask.height, radius: radius, profile: profile)
         let shape = relief
         mask.values.withUnsafeBufferPointer { m in
             relief.heights.values.withUnsafeMutableBufferPointer { h in
@@ -148,8 +157,8 @@ public enum HeightField {
     }
 
     /// What the transform does with each pixel once its nearest outside pixel is known. A type
-    /// rather than a closure, so that each use is specialised and inlined; it writes only the
-    /// pixel it is given, so rows can run concurrently.
+    /// rather than a closure, so that each use is specialised and inlined; it is called once for
+    /// every pixel and writes only the pixel it is given, so rows can run concurrently.
     private protocol Finish {
         /// Outside pixels (sites) farther than this from a row may be left out of its envelope:
         /// no pixel's result depends on where they are.
@@ -183,14 +192,14 @@ public enum HeightField {
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
             let reach = Double(self.reach)
             if squared >= reach * reach {
-                heights[y * width + x] = 1   // the plateau: flat (the planes start at 0)
+                set(x, y, 1, 0, 0, 0)   // the plateau: flat
             } else {
                 edge(x, y, ox, oy)
             }
         }
 
         func outside(_ x: Int, _ y: Int) {
-            if coverage(x, y) > 0 { edge(x, y, x, y) }   // else 0, flat: the planes start so
+            if coverage(x, y) > 0 { edge(x, y, x, y) } else { set(x, y, 0, 0, 0, 0) }
         }
 
         @inline(__always)
@@ -270,10 +279,15 @@ public enum HeightField {
         return 0.5 * (big + small) - (2 * big * small * (1 - a)).squareRoot()
     }
 
+    /// The transform's index of nearest outside pixels, kept between calls (see `ArrayPool`).
+    private static let nearestPool = ArrayPool<Int32>(limit: 1)
+
     /// The transform: each pixel's nearest outside pixel, handed to `finish`.
     private static func transform<F: Finish>(_ mask: Plane, _ finish: F, _ parallel: ParallelFor) {
         let width = mask.width, height = mask.height
-        var near = [Int32](repeating: 0, count: width * height)
+        // Pass 1 writes every entry before any is read (see `nearestRows`).
+        var near = nearestPool.take(count: width * height)
+        defer { nearestPool.give(near) }
         mask.values.withUnsafeBufferPointer { maskBuffer in
             near.withUnsafeMutableBufferPointer { nearBuffer in
                 guard let m = maskBuffer.baseAddress, let n = nearBuffer.baseAddress else { return }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 // The procedural shading image of impasto:emboss (SPEC step 5): MercurialText's SceneKit
 // scene — a unit sphere, an orthographic camera looking down −z, up to four omni lights and
@@ -298,6 +299,20 @@ public struct Hemisphere: Equatable, Sendable {
         }
         return ShadingImage(width: n, height: n, pixels: pixels) ?? .solid(.zero)
     }
+
+    /// `render(size:parallel:)`, the last picture kept: GIMP runs an op again with the same
+    /// look whenever another setting moves (radius, depth; a live filter on every change),
+    /// and rendering the picture costs as much as shading a megapixel of relief.
+    public func cachedRender(size: Int, parallel: ParallelFor = .serial) -> ShadingImage {
+        if let last = Self.lastRender.withLock({ $0 }), last.hemisphere == self, last.size == size {
+            return last.picture
+        }
+        let picture = render(size: size, parallel: parallel)
+        Self.lastRender.withLock { $0 = (self, size, picture) }
+        return picture
+    }
+
+    private static let lastRender = Mutex<(hemisphere: Hemisphere, size: Int, picture: ShadingImage)?>(nil)
 }
 
 // MARK: - Evaluation

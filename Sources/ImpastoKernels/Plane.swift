@@ -11,6 +11,23 @@ public struct Plane: Equatable, Sendable {
         values = [Float](repeating: value, count: self.width * self.height)
     }
 
+    /// A plane whose every value the caller writes before any is read: no zeroing pass, so
+    /// that a kernel writing each pixel from its own thread also touches the memory there
+    /// first, and taken from `pool` (hand it back with `recycle()` when done).
+    init(unfilledWidth width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        values = Self.pool.take(count: self.width * self.height)
+    }
+
+    /// Whole-image planes kept between calls (see `ArrayPool`): emboss uses six at a time.
+    static let pool = ArrayPool<Float>(limit: 8)
+
+    /// Hands the plane's memory back to `pool` for the next `Plane(unfilledWidth:height:)`.
+    consuming func recycle() {
+        Self.pool.give(values)
+    }
+
     /// A plane over `values` (row-major); nil if the count does not match.
     public init?(width: Int, height: Int, values: [Float]) {
         guard width >= 0, height >= 0, values.count == width * height else { return nil }
