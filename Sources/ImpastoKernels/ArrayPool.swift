@@ -6,14 +6,21 @@ import Synchronization
 /// call (1 700 with the pool). A kernel takes its planes here and hands them back
 /// when it is done; GIMP runs an op again on the same image size whenever a setting moves.
 ///
-/// Only arrays of the last count handed back are kept, at most `limit` of them (so what stays
-/// allocated is a few planes of the last image). An array is handed out to one taker only;
-/// one still referenced elsewhere is copied on its next write, as any array is.
+/// Only arrays of the last count handed back are kept, at most `limit` of them and at most
+/// `budget` bytes in all: the module lives in GIMP's own process, where memory kept for the
+/// next call is memory the user's images do not get (a 4000×3000 plane is 48 MB; a big image
+/// keeps one plane or none). An array is handed out to one taker only; one still referenced
+/// elsewhere is copied on its next write, as any array is.
 final class ArrayPool<Element>: Sendable {
     private let idle = Mutex<[[Element]]>([])
     let limit: Int
+    let budget: Int
 
-    init(limit: Int) { self.limit = limit }
+    /// The default budget: 64 MiB, all the planes of a 2048² emboss but the largest.
+    init(limit: Int, budget: Int = 64 << 20) {
+        self.limit = limit
+        self.budget = budget
+    }
 
     /// A kept array of exactly `count` elements (its contents whatever its last user left),
     /// else a new one whose elements the caller must all write before reading any.
@@ -30,9 +37,10 @@ final class ArrayPool<Element>: Sendable {
     func give(_ array: consuming [Element]) {
         let array = array
         guard !array.isEmpty else { return }
+        let bytes = array.count * MemoryLayout<Element>.stride
         idle.withLock { idle in
             idle.removeAll { $0.count != array.count }
-            if idle.count < limit { idle.append(array) }
+            if idle.count < limit, (idle.count + 1) * bytes <= budget { idle.append(array) }
         }
     }
 }
