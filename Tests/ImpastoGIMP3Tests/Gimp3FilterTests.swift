@@ -129,10 +129,7 @@ final class Gimp3FilterTests: XCTestCase {
 
     /// The suite's run, or a skip when IMPASTO_GIMP3_ROOTS does not list the suite.
     func run(_ suite: Gimp3Root.Suite) throws -> Run {
-        guard Gimp3Root.requested.contains(suite) else {
-            throw XCTSkip("GIMP \(suite.gimpVersion) runs in a Debian \(suite) root: as root, "
-                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see the README, \"GIMP 3 tests\")")
-        }
+        try Gimp3Root.skipUnlessRequested(suite)
         if Self.runs[suite] == nil {
             Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
                 Result {
@@ -153,27 +150,13 @@ final class Gimp3FilterTests: XCTestCase {
         get throws { try XCTUnwrap(FloatImage.load(Self.photo)) }
     }
 
-    /// Largest difference between `output` and `expected(input pixel)` clamped to 0…1.
-    func worstDifference(_ output: FloatImage, _ input: FloatImage, _ expected: ([Double]) -> [Double]) -> Double {
-        guard output.width == input.width, output.height == input.height else { return .infinity }
-        var worst = 0.0
-        for y in 0 ..< input.height {
-            for x in 0 ..< input.width {
-                let e = expected(input.pixel(x, y).prefix(3).map(Double.init))
-                let o = output.pixel(x, y)
-                for c in 0 ..< 3 { worst = max(worst, abs(Double(o[o.startIndex + c]) - min(max(e[c], 0), 1))) }
-            }
-        }
-        return worst
-    }
-
     // MARK: - the scenarios, checked for one suite
 
     func checkMergedPencilMatchesTheFormula(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("merge"), .success, run.result.log)
         XCTAssertEqual(run.filters("merge"), [], "a merged filter is not kept")
-        let worst = worstDifference(try run.image("merge.png"), try original) {
+        let worst = try run.image("merge.png").worstRGBDifference(from: try original) {
             PencilReference.apply($0, azimuth: -60, altitude: 45)
         }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255)
@@ -184,19 +167,19 @@ final class Gimp3FilterTests: XCTestCase {
         XCTAssertEqual(run.outcome("live-pencil"), .success, run.result.log)
         XCTAssertEqual(run.filters("live-pencil"), ["impasto:pencil-hue-saturation"], run.result.log)
         let input = try original
-        let worst = worstDifference(try run.image("live-pencil.png"), input) {
+        let worst = try run.image("live-pencil.png").worstRGBDifference(from: input) {
             PencilReference.apply($0, azimuth: -60, altitude: 45)
         }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255)
         // Non-destructive: without the filter the layer's own pixels are the photo's.
-        XCTAssertEqual(worstDifference(try run.image("live-pencil-removed.png"), input) { $0 }, 0)
+        XCTAssertEqual(try run.image("live-pencil-removed.png").worstRGBDifference(from: input) { $0 }, 0)
     }
 
     func checkConfiguredFilterUsesItsSettings(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("configured"), .success, run.result.log)
         XCTAssertEqual(run.filters("configured"), ["impasto:pencil-hue-saturation"], run.result.log)
-        let worst = worstDifference(try run.image("configured.png"), try original) {
+        let worst = try run.image("configured.png").worstRGBDifference(from: try original) {
             PencilReference.apply($0, azimuth: 30, altitude: 20, maxSaturation: 4)
         }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255)
@@ -206,19 +189,7 @@ final class Gimp3FilterTests: XCTestCase {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("live-normal-map"), .success, run.result.log)
         XCTAssertEqual(run.filters("live-normal-map"), ["impasto:bristle-normal-map"], run.result.log)
-        let map = try run.image("normal-map.png")
-        func pixel(_ x: Int, _ y: Int) -> [Float] { Array(map.pixel(x, y)) }
-        // Far from the disc and in its middle: flat, (0.5, 0.5, 1) within 8-bit rounding.
-        for (x, y) in [(5, 5), (60, 40)] {
-            let p = pixel(x, y)
-            XCTAssertEqual(p[0], 0.5, accuracy: 1.0 / 255)
-            XCTAssertEqual(p[1], 0.5, accuracy: 1.0 / 255)
-            XCTAssertEqual(p[2], 1, accuracy: 1.0 / 255)
-        }
-        XCTAssertGreaterThan(pixel(60, 10)[1], 0.51, "the top edge of a bump faces up: green above 0.5")
-        XCTAssertLessThan(pixel(60, 69)[1], 0.49, "the bottom edge faces down")
-        XCTAssertLessThan(pixel(30, 40)[0], 0.49, "the left edge faces left: red below 0.5")
-        XCTAssertTrue(map.samples.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 1 }, "opaque")
+        assertOpenGLNormalMapOfTheTestDisc(try run.image("normal-map.png"))
     }
 
     /// Two live filters in order: the pencil op recolours what the normal map made.
@@ -229,7 +200,7 @@ final class Gimp3FilterTests: XCTestCase {
         XCTAssertEqual(run.filters("live-chain"), ["impasto:pencil-hue-saturation", "impasto:bristle-normal-map"],
                        run.result.log)
         let pencil = { (rgb: [Double]) in PencilReference.apply(rgb, azimuth: -60, altitude: 45) }
-        let worst = worstDifference(try run.image("chain.png"), try run.image("normal-map.png"), pencil)
+        let worst = try run.image("chain.png").worstRGBDifference(from: try run.image("normal-map.png"), pencil)
         // The formula here reads the normal map rounded to 8 bits (±0.5/255 a channel), which the
         // pencil's matrix amplifies by up to its largest row's absolute sum; chain.png is rounded
         // once more.
@@ -244,7 +215,7 @@ final class Gimp3FilterTests: XCTestCase {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("range-unchanged"), .success, run.result.log)
         XCTAssertEqual(run.filters("range-unchanged"), [], "a refused filter is not kept")
-        XCTAssertEqual(worstDifference(try run.image("range-after.png"), try original) { $0 }, 0)
+        XCTAssertEqual(try run.image("range-after.png").worstRGBDifference(from: try original) { $0 }, 0)
         guard case .error(let message) = run.outcome("range-error") else {
             return XCTFail("altitude 95 must make the call fail; GIMP said:\n\(run.result.log)")
         }

@@ -123,10 +123,7 @@ final class Gimp3PlugInTests: XCTestCase {
     static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
 
     func run(_ suite: Gimp3Root.Suite) throws -> Run {
-        guard Gimp3Root.requested.contains(suite) else {
-            throw XCTSkip("GIMP \(suite.gimpVersion) runs in a Debian \(suite) root: as root, "
-                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see the README, \"GIMP 3 tests\")")
-        }
+        try Gimp3Root.skipUnlessRequested(suite)
         if Self.runs[suite] == nil {
             Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
                 root.buildPlugIn().flatMap { plugIn in

@@ -255,10 +255,7 @@ final class Gimp3ProceduresTests: XCTestCase {
     static var gimp2Run: Result<(Run, PrivateGimp), Error>?
 
     func gimp3(_ suite: Gimp3Root.Suite) throws -> (run: Run, session: Gimp3Session) {
-        guard Gimp3Root.requested.contains(suite) else {
-            throw XCTSkip("GIMP \(suite.gimpVersion) runs in a Debian \(suite) root: as root, "
-                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see the README, \"GIMP 3 tests\")")
-        }
+        try Gimp3Root.skipUnlessRequested(suite)
         if Self.gimp3Runs[suite] == nil {
             Self.gimp3Runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
                 root.buildPlugIn().flatMap { plugIn in

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A Debian root with Debian's own GIMP 3, made and cached by `.ci/gimp3-root`: trixie has
 /// GIMP 3.0.x, forky (testing) 3.2.x. The GIMP 3 test layer builds the GEGL module inside it
@@ -29,6 +30,14 @@ public struct Gimp3Root {
     public static var requested: [Suite] {
         let value = ProcessInfo.processInfo.environment["IMPASTO_GIMP3_ROOTS"] ?? ""
         return value.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Suite(rawValue: String($0)) }
+    }
+
+    /// Skips the calling test unless `IMPASTO_GIMP3_ROOTS` lists `suite`, saying how to run it.
+    public static func skipUnlessRequested(_ suite: Suite) throws {
+        guard requested.contains(suite) else {
+            throw XCTSkip("GIMP \(suite.gimpVersion) runs in a Debian \(suite) root: as root, "
+                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see the README, \"GIMP 3 tests\")")
+        }
     }
 
     /// Why a root could not be used, with the script's output.

@@ -1,3 +1,5 @@
+import XCTest
+
 /// Simple statistics over interleaved RGBA float pixels, for tests of how a result looks.
 public enum PixelStatistics {
     /// Rec. 709 luminance of each pixel whose alpha passes `keep` (default: fully opaque).
@@ -38,4 +40,23 @@ public enum PixelStatistics {
         let squares: [Float] = values.map { ($0 - m) * ($0 - m) }
         return mean(squares).squareRoot()
     }
+}
+
+/// A normal map of the test bump (a disc of 40 px across, centred in a 120 × 80 layer, as
+/// both GIMPs' tests paint it) checked against SPEC's conventions: flat areas (0.5, 0.5, 1)
+/// within 8-bit rounding, OpenGL's green up on the top edge, red below 0.5 on the left edge,
+/// opaque everywhere.
+public func assertOpenGLNormalMapOfTheTestDisc(_ map: FloatImage, file: StaticString = #filePath, line: UInt = #line) {
+    func pixel(_ x: Int, _ y: Int) -> [Float] { Array(map.pixel(x, y)) }
+    for (x, y) in [(5, 5), (60, 40)] {  // far from the disc and in its middle
+        let p = pixel(x, y)
+        XCTAssertEqual(p[0], 0.5, accuracy: 1.0 / 255, file: file, line: line)
+        XCTAssertEqual(p[1], 0.5, accuracy: 1.0 / 255, file: file, line: line)
+        XCTAssertEqual(p[2], 1, accuracy: 1.0 / 255, file: file, line: line)
+    }
+    XCTAssertGreaterThan(pixel(60, 10)[1], 0.51, "the top edge of a bump faces up: green above 0.5", file: file, line: line)
+    XCTAssertLessThan(pixel(60, 69)[1], 0.49, "the bottom edge faces down", file: file, line: line)
+    XCTAssertLessThan(pixel(30, 40)[0], 0.49, "the left edge faces left: red below 0.5", file: file, line: line)
+    XCTAssertTrue(map.samples.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 1 }, "opaque",
+                  file: file, line: line)
 }
