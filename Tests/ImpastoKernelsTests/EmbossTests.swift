@@ -7,16 +7,7 @@ final class EmbossTests: XCTestCase {
     /// Renders `mask` (coverage per pixel) through the kernel with in-memory row IO.
     func render(_ mask: Plane, _ settings: EmbossSettings = EmbossSettings(), shading: ShadingImage,
                 parallel: ParallelFor = .serial) -> [Float] {
-        let grayAlpha = mask.values.flatMap { [Float(0.5), $0] }
-        var out = [Float](repeating: -1, count: mask.width * mask.height * 4)
-        grayAlpha.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                let io = RowIO.memory(width: mask.width, height: mask.height, input: input.baseAddress!,
-                                      inputComponents: 2, output: output.baseAddress!)
-                Emboss.render(io, settings: settings, shading: shading, parallel: parallel)
-            }
-        }
-        return out
+        EmbossQuality.render(mask, settings, shading: shading, parallel: parallel)
     }
 
     func disc(size: Int = 48, radius: Double = 16, soft: Bool = false) -> Plane {
