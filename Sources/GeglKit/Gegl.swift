@@ -49,6 +49,8 @@ public enum GeglValue {
     case enumNick(String)
     /// A colour property, linear RGB (opaque).
     case color(Double, Double, Double)
+    /// A babl format property (e.g. gegl:convert-format's "format"), by the format's name.
+    case format(String)
 }
 
 /// The NULL that ends a C property list (a pointer-sized zero in the va_list).
@@ -90,6 +92,8 @@ func withPropertyVaList<R>(_ properties: [(String, GeglValue)],
                 } else {
                     args.append(Int(0))  // NULL: GEGL keeps the property's default
                 }
+            case .format(let name):
+                if let format = babl_format(name) { args.append(format) } else { args.append(Int(0)) }
             case .enumNick(let nick): preconditionFailure("enum \(nick) must be resolved against its node first")
             }
         }

@@ -1,13 +1,20 @@
 // impasto-benchmark: our GEGL ops against GEGL's own, on the same buffer, in one process.
 //
 //   impasto-benchmark [--size N] [--runs N] [--min-time S] [--module PATH]
-//                     [--tile N] [--chunk PIXELS] [--blit] [--threads LIST] [--case TEXT]
+//                     [--tile N] [--chunk PIXELS] [--blit] [--threads LIST]
+//                     [--case TEXT] [--format NAME] [--csv FILE] [--label TEXT]
+//   impasto-benchmark --summarize FILE...
 //
 // Each case times buffer-source → op(s) → write-buffer into a preallocated output buffer of
-// the same babl format, over the whole extent, for our op and for GEGL's reference, at 1 and
-// 2 threads. Rounds alternate thread counts and ours/GEGL's (so background load hits all
-// alike); after one warm-up each, every side runs at least N times and until its runs add up
-// to its share of --min-time; the best run is reported in megapixels per second.
+// the same babl format, over the whole extent, for our op and for GEGL's reference (and, for
+// the normal map, the floor: GEGL's conversions alone), at 1 and 2 threads, in every format
+// GIMP hands an op (8-bit, 16-bit, perceptual and linear float, 8-bit without alpha) and with
+// the content it meets (colour, a grey bump, a text mask). Rounds alternate thread counts and
+// sides (so background load hits all alike); after one warm-up each, every side runs at least
+// N times and until its runs add up to its share of --min-time; the best run is reported in
+// megapixels per second. --csv appends one line per case and thread count; --summarize reads
+// such files (repeat runs, other GEGLs) and prints BENCHMARKS.md's table: each row's median
+// ratio, its spread over the runs, and whether every run met the target.
 // A missed target is a result, not an error: the exit status is non-zero only when setup fails.
 import CGEGL
 import Glibc
@@ -25,6 +32,10 @@ struct Options {
     var blit = false         // one gegl_node_blit over the extent instead of a GeglProcessor
     var threads = [1, 2]
     var only: String?        // run only the cases whose name contains this
+    var format: String?      // run only the cases in this babl format
+    var csv: String?         // append the results here
+    var label: String?       // what --csv records as this run's name (default: GEGL and babl versions)
+    var summarize: [String] = []
 }
 
 func fail(_ message: String) -> Never {
@@ -57,6 +68,13 @@ func parseOptions() -> Options {
         case "--chunk": o.chunk = positive(arg)
         case "--blit": o.blit = true
         case "--case": o.only = value(arg)
+        case "--format": o.format = value(arg)
+        case "--csv": o.csv = value(arg)
+        case "--label": o.label = value(arg)
+        case "--summarize":
+            o.summarize = Array(args)
+            args.removeAll()
+            guard !o.summarize.isEmpty else { fail("--summarize wants the CSV files of earlier runs") }
         case "--threads":
             let v = value(arg)
             let list = v.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
@@ -66,7 +84,8 @@ func parseOptions() -> Options {
             print("""
                 usage: impasto-benchmark [--size N] [--runs N] [--min-time S] [--module PATH]
                                          [--tile N] [--chunk PIXELS] [--blit] [--threads 1,2]
-                                         [--case TEXT]
+                                         [--case TEXT] [--format NAME] [--csv FILE] [--label TEXT]
+                       impasto-benchmark --summarize FILE...
                   --size N        square buffer edge in pixels (default 2048)
                   --runs N        timed rounds at least, after one warm-up; best is kept (default 7)
                   --min-time S    timed seconds per case, shared by its sides and thread counts,
@@ -77,6 +96,11 @@ func parseOptions() -> Options {
                   --blit          render with one gegl_node_blit instead of a GeglProcessor
                   --threads LIST  thread counts to run (default 1,2)
                   --case TEXT     only the cases whose name contains TEXT
+                  --format NAME   only the cases in babl format NAME (e.g. "R'G'B'A u8")
+                  --csv FILE      append one line per case and thread count to FILE
+                  --label TEXT    the run's name in the CSV (default: the GEGL and babl versions)
+                  --summarize FILE...  print the table of earlier runs' CSV files (median
+                                  ratio, spread, target met in every run) and exit
                 """)
             exit(0)
         default: fail("unknown option '\(arg)' (try --help)")
@@ -152,24 +176,43 @@ struct Side {
     let build: OpBuilder
 }
 
+/// The pixel formats GIMP hands an op: 8-bit perceptual (new images, every JPEG/PNG), 16-bit,
+/// perceptual and linear float (high-bit-depth work), and 8-bit without alpha (a flattened
+/// photo).
+let pixelFormats = ["R'G'B'A u8", "R'G'B'A u16", "R'G'B'A float", "RGBA float", "R'G'B' u8"]
+
 /// What a case's input buffer holds.
-enum Input: Hashable {
+enum Content: String, CaseIterable {
+    /// A photo-like colour picture: smooth colour fields, edges and fine texture, opaque.
+    case colour
+    /// A grey bump: discs of different heights with soft edges and a little grain, opaque.
+    case grey
+    /// A mask like text: antialiased discs, grey, alpha = coverage (white on black where the
+    /// format has no alpha).
+    case text
     /// Pseudo-random samples in every channel: for point filters.
     case noise
-    /// Antialiased discs of many sizes on transparency (alpha = coverage): a mask, like text.
-    case shapes
 }
 
 /// One comparison: our op and a reference (GEGL's own op, or ours with other settings) on the
-/// same buffer in `format`; ours must reach `target` × the reference's throughput.
+/// same buffer in `format`. Ours must reach `target` × the reference's throughput — or, where
+/// a `floor` is given (the conversions such an op cannot avoid, as a chain of
+/// gegl:convert-format), come within `floorSlack` × the floor's time. `scalingTarget`: what
+/// ours must gain from 1 to 2 threads.
 struct Case {
-    let name: String
+    let effect: String
     let format: String
-    var input: Input = .noise
+    let content: Content
     let ours: Side
     let reference: Side
+    var floor: Side? = nil
     let target: Double
+    var scalingTarget: Double? = nil
+    var name: String { "\(effect) · \(format) · \(content.rawValue)" }
 }
+
+/// Ours may take at most this much longer than the floor's conversions.
+let floorSlack = 1.15
 
 let ourOp = "impasto:pencil-hue-saturation"
 
@@ -194,110 +237,132 @@ func normalMap(smoothness: Double) -> Side {
     }
 }
 
-/// impasto:normal-light with the input as its own bump (the painting lit through itself).
-func normalLight(smoothness: Double) -> Side {
-    Side(label: "impasto:normal-light smoothness \(smoothness)") { graph in
+func gegl(_ op: String, _ properties: [(String, GeglValue)] = []) -> Side {
+    Side(label: op) { [$0.node(op, properties)] }
+}
+
+/// `op` lit through the input as its own bump (aux), as a painting is lit through its bump.
+func litThroughItself(_ op: String, _ properties: [(String, GeglValue)]) -> Side {
+    Side(label: "\(op), the input as its bump") { graph in
         let bump = graph.node("gegl:nop")
-        let light = graph.node("impasto:normal-light", [("smoothness", .double(smoothness))])
+        let light = graph.node(op, properties)
         graph.connect(bump, to: light, pad: "aux")
         return [bump, light]
     }
 }
 
-let cases: [Case] = [
-    Case(name: "pencil linear vs gegl:invert-linear", format: "RGBA float",
-         ours: pencil(linear: true),
-         reference: Side(label: "gegl:invert-linear") { [$0.node("gegl:invert-linear")] },
-         target: 0.8),
-    Case(name: "pencil perceptual vs gegl:invert-gamma", format: "R'G'B'A float",
-         ours: pencil(linear: false),
-         reference: Side(label: "gegl:invert-gamma") { [$0.node("gegl:invert-gamma")] },
-         target: 0.8),
-    Case(name: "pencil vs hue-chroma+saturation", format: "R'G'B'A float",
-         ours: pencil(linear: false),
-         reference: Side(label: "gegl:hue-chroma → gegl:saturation") { graph in
-             [graph.node("gegl:hue-chroma", [("hue", .double(120))]),
-              graph.node("gegl:saturation", [("scale", .double(2))])]
-         },
-         target: 5.0),
-    Case(name: "emboss r=10 vs gegl:emboss", format: "RGBA float", input: .shapes,
-         ours: emboss(radius: 10),
-         reference: Side(label: "gegl:emboss") { [$0.node("gegl:emboss")] },
-         target: 1.0),
-    Case(name: "emboss r=100 vs emboss r=10", format: "RGBA float", input: .shapes,
-         ours: emboss(radius: 100), reference: emboss(radius: 10), target: 0.7),
-    Case(name: "normal map smoothness 0 vs gegl:normal-map", format: "R'G'B'A float", input: .shapes,
-         ours: normalMap(smoothness: 0),
-         reference: Side(label: "gegl:normal-map") { [$0.node("gegl:normal-map")] },
-         target: 1.5),
-    Case(name: "normal map smoothness 0.75 vs gegl:normal-map", format: "R'G'B'A float", input: .shapes,
-         ours: normalMap(smoothness: 0.75),
-         reference: Side(label: "gegl:normal-map") { [$0.node("gegl:normal-map")] },
-         target: 1.0),
-    Case(name: "normal light smoothness 0.75 vs normal map", format: "R'G'B'A float", input: .shapes,
-         ours: normalLight(smoothness: 0.75), reference: normalMap(smoothness: 0.75), target: 0.5),
-]
-
-let threadScalingTarget = 1.5
-
-// MARK: - Timer
-
-/// The same input on every run: see `Input`.
-func makeInput(size: Int, format: String, _ input: Input) -> GeglBufferRef {
-    switch input {
-    case .noise: noise(size: size, format: format)
-    case .shapes: shapes(size: size, format: format)
-    }
+/// `gegl:normal-map`'s own conversions and nothing else: the input to Y'A float, that to
+/// R'G'B'A float, and write-buffer's conversion to the buffer's format.
+let normalMapFloor = Side(label: "convert-format Y'A float → R'G'B'A float") { graph in
+    [graph.node("gegl:convert-format", [("format", .format("Y'A float"))]),
+     graph.node("gegl:convert-format", [("format", .format("R'G'B'A float"))])]
 }
 
-/// About 60 discs with radii from 1 % to 6 % of the size, a soft one-pixel edge, grey.
-func shapes(size: Int, format: String) -> GeglBufferRef {
-    var state: UInt32 = 0x1234_5678
-    func random() -> Double {
+/// The matrix: every effect in every format GIMP hands an op, with the content it meets.
+func allCases() -> [Case] {
+    var cases: [Case] = [
+        Case(effect: "pencil linear vs gegl:invert-linear", format: "RGBA float", content: .noise,
+             ours: pencil(linear: true), reference: gegl("gegl:invert-linear"), target: 0.8),
+        Case(effect: "pencil perceptual vs gegl:invert-gamma", format: "R'G'B'A float", content: .noise,
+             ours: pencil(linear: false), reference: gegl("gegl:invert-gamma"), target: 0.8),
+        Case(effect: "emboss r=100 vs emboss r=10", format: "RGBA float", content: .text,
+             ours: emboss(radius: 100), reference: emboss(radius: 10), target: 0.7),
+    ]
+    for format in pixelFormats {
+        for content in [Content.colour, .grey, .text] {
+            cases.append(Case(effect: "normal map s=0 vs gegl:normal-map", format: format, content: content,
+                              ours: normalMap(smoothness: 0), reference: gegl("gegl:normal-map"),
+                              floor: normalMapFloor, target: 1.5))
+            cases.append(Case(effect: "normal map s=0.75 vs gegl:normal-map", format: format, content: content,
+                              ours: normalMap(smoothness: 0.75), reference: gegl("gegl:normal-map"), target: 1.0))
+        }
+        for content in [Content.colour, .text] {
+            cases.append(Case(effect: "emboss r=10 vs gegl:emboss", format: format, content: content,
+                              ours: emboss(radius: 10), reference: gegl("gegl:emboss"),
+                              target: 2.0, scalingTarget: 1.7))
+        }
+        cases.append(Case(effect: "normal light vs gegl:bump-map", format: format, content: .colour,
+                          ours: litThroughItself("impasto:normal-light", [("smoothness", .double(0.75))]),
+                          reference: litThroughItself("gegl:bump-map", []), target: 1.0))
+        cases.append(Case(effect: "pencil vs gegl:hue-chroma + gegl:saturation", format: format, content: .colour,
+                          ours: pencil(linear: false),
+                          reference: Side(label: "gegl:hue-chroma → gegl:saturation") { graph in
+                              [graph.node("gegl:hue-chroma", [("hue", .double(120))]),
+                               graph.node("gegl:saturation", [("scale", .double(2))])]
+                          },
+                          target: 10.0))
+    }
+    return cases
+}
+
+// MARK: - Inputs
+
+/// A deterministic generator (xorshift32): the same input on every run and every machine.
+struct Random {
+    var state: UInt32
+    mutating func next() -> Double {
         state ^= state << 13
         state ^= state >> 17
         state ^= state << 5
         return Double(state >> 8) / 16_777_216.0
     }
-    let s = Double(size)
-    let discs = (0 ..< 60).map { _ in (x: random() * s, y: random() * s, r: (0.01 + 0.05 * random()) * s) }
+}
+
+/// `content` at `size`² in `format`: generated as R'G'B'A float, stored by babl in `format`
+/// (without alpha, a mask is stored white on black).
+func makeInput(size: Int, format: String, _ content: Content) -> GeglBufferRef {
     let buffer = GeglBufferRef(width: size, height: size, format: format)
-    buffer.fill(format: format, components: 4) { samples, x0, y0, width, rows in
+    let opaque = babl_format_has_alpha(babl_format(format)) == 0
+    var random = Random(state: 0x9E37_79B9)
+    let s = Double(size)
+    let discs = (0 ..< 60).map { _ in
+        (x: random.next() * s, y: random.next() * s, r: (0.01 + 0.05 * random.next()) * s, h: random.next())
+    }
+    buffer.fill(format: "R'G'B'A float", components: 4) { samples, x0, y0, width, rows in
         for row in 0 ..< rows {
             let y = Double(y0 + row) + 0.5
             let near = discs.filter { abs($0.y - y) < $0.r + 1 }
             for column in 0 ..< width {
                 let x = Double(x0 + column) + 0.5
-                var coverage = 0.0
-                for d in near {
-                    let distance = ((x - d.x) * (x - d.x) + (y - d.y) * (y - d.y)).squareRoot()
-                    coverage = max(coverage, min(max(d.r + 0.5 - distance, 0), 1))
-                }
                 let i = (row * width + column) * 4
-                samples[i] = 0.5
-                samples[i + 1] = 0.5
-                samples[i + 2] = 0.5
-                samples[i + 3] = Float(coverage)
+                var pixel: (Double, Double, Double, Double)
+                switch content {
+                case .noise:
+                    pixel = (random.next(), random.next(), random.next(), random.next())
+                case .colour:
+                    // Three slow colour fields at different angles, a sharp diagonal edge,
+                    // and grain: what a photo's neighbourhoods look like to a kernel.
+                    let u = x / s, v = y / s
+                    let edge = (u + 0.6 * v > 0.8) ? 0.25 : 0.0
+                    let grain = 0.06 * (random.next() - 0.5)
+                    pixel = (0.5 + 0.4 * sin(7 * u + 3 * v) * cos(5 * v) + edge + grain,
+                             0.5 + 0.4 * sin(4 * v - 6 * u + 1) + grain,
+                             0.5 + 0.4 * cos(9 * u * v + 2) - edge + grain, 1)
+                case .grey, .text:
+                    var coverage = 0.0, height = 0.0
+                    for d in near {
+                        let distance = ((x - d.x) * (x - d.x) + (y - d.y) * (y - d.y)).squareRoot()
+                        let c = min(max(d.r + 0.5 - distance, 0), 1)
+                        if c > coverage { coverage = c; height = c * (0.3 + 0.7 * d.h) }
+                    }
+                    if content == .grey {
+                        let g = 0.15 + 0.7 * height + 0.02 * (random.next() - 0.5)
+                        pixel = (g, g, g, 1)
+                    } else {
+                        pixel = opaque ? (coverage, coverage, coverage, 1) : (0.5, 0.5, 0.5, coverage)
+                    }
+                }
+                samples[i] = Float(min(max(pixel.0, 0), 1))
+                samples[i + 1] = Float(min(max(pixel.1, 0), 1))
+                samples[i + 2] = Float(min(max(pixel.2, 0), 1))
+                samples[i + 3] = Float(min(max(pixel.3, 0), 1))
             }
         }
     }
     return buffer
 }
 
-/// Deterministic pseudo-random samples in [0, 1) (xorshift32), the same on every run.
-func noise(size: Int, format: String) -> GeglBufferRef {
-    let buffer = GeglBufferRef(width: size, height: size, format: format)
-    var state: UInt32 = 0x9E37_79B9
-    buffer.fill(format: format, components: 4) { samples, _, _, _, _ in
-        for i in samples.indices {
-            state ^= state << 13
-            state ^= state >> 17
-            state ^= state << 5
-            samples[i] = Float(state >> 8) * (1.0 / 16_777_216.0)
-        }
-    }
-    return buffer
-}
+// MARK: - Timer
 
 struct Timing {
     var wall: Double
@@ -325,44 +390,44 @@ func timeOnce(_ side: Side, input: GeglBufferRef, output: GeglBufferRef, blit: B
 /// One side of one case at one thread count.
 struct Result {
     var timings: [Timing] = []
-    func best(_ mpx: Double) -> Double { mpx / timings.map(\.wall).min()! }
+    func best(_ mpx: Double) -> Double { mpx / (timings.map(\.wall).min() ?? .infinity) }
     func median(_ mpx: Double) -> Double {
         let s = timings.map(\.wall).sorted()
+        guard !s.isEmpty else { return 0 }
         return mpx / (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
     }
     var busyCores: Double { timings.map(\.cpu).reduce(0, +) / timings.map(\.wall).reduce(0, +) }
 }
 
+/// A case's sides at one thread count: ours, the reference, and the floor if it has one.
 struct Measurement {
-    var ours = Result()
-    var reference = Result()
+    var sides: [Result]
+    var ours: Result { sides[0] }
+    var reference: Result { sides[1] }
+    var floor: Result? { sides.count > 2 ? sides[2] : nil }
 }
 
-/// Runs `c` at every thread count: one warm-up per side and count, then `runs` rounds in which
-/// the thread counts and the two sides alternate, so drifting background load hits all alike.
+/// Runs `c` at every thread count: one warm-up per side and count, then rounds in which the
+/// thread counts and the sides alternate, so drifting background load hits all alike.
 func measure(_ c: Case, input: GeglBufferRef, output: GeglBufferRef, options: Options) -> [Measurement] {
-    var results = [Measurement](repeating: Measurement(), count: options.threads.count)
+    let sides = [c.ours, c.reference] + (c.floor.map { [$0] } ?? [])
+    var results = [Measurement](repeating: Measurement(sides: sides.map { _ in Result() }), count: options.threads.count)
     for t in options.threads {
         Gegl.setThreads(t)
-        _ = timeOnce(c.ours, input: input, output: output, blit: options.blit)
-        _ = timeOnce(c.reference, input: input, output: output, blit: options.blit)
+        for side in sides { _ = timeOnce(side, input: input, output: output, blit: options.blit) }
     }
     // Each side at each thread count runs at least `runs` times and until its own runs add up
     // to its share of --min-time, so a fast side next to a slow one still gets many samples.
-    let share = options.minTime / Double(2 * options.threads.count)
+    let share = options.minTime / Double(sides.count * options.threads.count)
     func needsMore(_ r: Result) -> Bool {
         r.timings.count < options.runs
             || (r.timings.count < 1000 && r.timings.map(\.wall).reduce(0, +) < share)
     }
-    while results.contains(where: { needsMore($0.ours) || needsMore($0.reference) }) {
+    while results.contains(where: { $0.sides.contains(where: needsMore) }) {
         for (i, t) in options.threads.enumerated() {
             Gegl.setThreads(t)
-            if needsMore(results[i].ours) {
-                results[i].ours.timings.append(timeOnce(c.ours, input: input, output: output, blit: options.blit))
-            }
-            if needsMore(results[i].reference) {
-                results[i].reference.timings.append(
-                    timeOnce(c.reference, input: input, output: output, blit: options.blit))
+            for (k, side) in sides.enumerated() where needsMore(results[i].sides[k]) {
+                results[i].sides[k].timings.append(timeOnce(side, input: input, output: output, blit: options.blit))
             }
         }
     }
@@ -402,11 +467,132 @@ func fixed(_ x: Double, _ decimals: Int) -> String {
     return text
 }
 
-func verdict(_ value: Double, _ target: Double) -> String { value >= target ? "PASS" : "MISS" }
+/// Whether a case's row meets its target: the ratio to the reference, or (with a floor)
+/// ours within `floorSlack` of the floor's time.
+func passes(ratio: Double, floorRatio: Double?, target: Double) -> Bool {
+    ratio >= target || (floorRatio.map { $0 >= 1 / floorSlack } ?? false)
+}
+
+// MARK: - CSV and the summary of several runs
+
+/// One line of --csv: a case at one thread count ("2/1": ours from 1 to 2 threads).
+struct Row {
+    var label: String
+    var effect: String
+    var format: String
+    var content: String
+    var threads: String
+    var ours: Double
+    var reference: Double
+    var ratio: Double
+    var floorRatio: Double?
+    var target: Double
+    var pass: Bool
+
+    static let header = "label\teffect\tformat\tcontent\tthreads\tours\treference\tratio\tfloor-ratio\ttarget\tpass"
+
+    var line: String {
+        [label, effect, format, content, threads, fixed(ours, 2), fixed(reference, 2), fixed(ratio, 4),
+         floorRatio.map { fixed($0, 4) } ?? "", fixed(target, 2), pass ? "PASS" : "MISS"].joined(separator: "\t")
+    }
+
+    init(label: String, effect: String, format: String, content: String, threads: String, ours: Double,
+         reference: Double, ratio: Double, floorRatio: Double?, target: Double, pass: Bool) {
+        (self.label, self.effect, self.format, self.content, self.threads) = (label, effect, format, content, threads)
+        (self.ours, self.reference, self.ratio, self.floorRatio) = (ours, reference, ratio, floorRatio)
+        (self.target, self.pass) = (target, pass)
+    }
+
+    init?(line: String) {
+        let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard f.count == 11, f[0] != "label", let ours = Double(f[5]), let reference = Double(f[6]),
+              let ratio = Double(f[7]), let target = Double(f[9]) else { return nil }
+        self.init(label: f[0], effect: f[1], format: f[2], content: f[3], threads: f[4], ours: ours,
+                  reference: reference, ratio: ratio, floorRatio: Double(f[8]), target: target, pass: f[10] == "PASS")
+    }
+}
+
+func appendLines(_ lines: [String], to path: String) {
+    let exists = fileExists(path)
+    guard let file = fopen(path, "a") else { fail("cannot write \(path)") }
+    defer { fclose(file) }
+    if !exists { fputs(Row.header + "\n", file) }
+    for line in lines { fputs(line + "\n", file) }
+}
+
+func readLines(_ path: String) -> [String] {
+    guard let file = fopen(path, "r") else { fail("cannot read \(path)") }
+    defer { fclose(file) }
+    var lines: [String] = []
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    while getline(&buffer, &capacity, file) > 0, let buffer {
+        lines.append(String(cString: buffer).trimmingNewline())
+    }
+    return lines
+}
+
+extension String {
+    func trimmingNewline() -> String {
+        var s = self
+        while s.last == "\n" || s.last == "\r" { s.removeLast() }
+        return s
+    }
+}
+
+/// BENCHMARKS.md's table from the rows of several runs: for each effect, one line per format,
+/// content and thread count, one column per label (a GEGL), each cell the median ratio over
+/// the runs, their spread (max / min − 1) and ✓ when every run met the target.
+func summarize(_ files: [String]) {
+    let rows = files.flatMap(readLines).compactMap(Row.init(line:))
+    guard !rows.isEmpty else { fail("no results in \(files.joined(separator: " "))") }
+    var labels: [String] = []
+    for r in rows where !labels.contains(r.label) { labels.append(r.label) }
+    var effects: [String] = []
+    for r in rows where !effects.contains(r.effect) { effects.append(r.effect) }
+    var met = 0, missed = 0, unsteady = 0
+    for effect in effects {
+        let mine = rows.filter { $0.effect == effect }
+        let target = mine.first.map(\.target) ?? 0
+        print("\n#### \(effect)\n")
+        print("| format | content | threads | " + labels.joined(separator: " | ") + " |")
+        print("|---|---|---|" + labels.map { _ in "---|" }.joined())
+        var keys: [(String, String, String)] = []
+        for r in mine where !keys.contains(where: { $0 == (r.format, r.content, r.threads) }) {
+            keys.append((r.format, r.content, r.threads))
+        }
+        for (format, content, threads) in keys {
+            let cells = labels.map { label -> String in
+                let runs = mine.filter { $0.label == label && $0.format == format && $0.content == content
+                    && $0.threads == threads }
+                guard !runs.isEmpty else { return "–" }
+                let ratios = runs.map(\.ratio).sorted()
+                let median = ratios[ratios.count / 2]
+                let spread = ratios.last! / max(ratios.first!, 1e-9) - 1
+                let all = runs.allSatisfy(\.pass)
+                if all { met += 1 } else { missed += 1 }
+                if spread > 0.15 { unsteady += 1 }
+                let floors = runs.compactMap(\.floorRatio).sorted()
+                let floorNote = floors.isEmpty ? "" : ", floor \(fixed(floors[floors.count / 2], 2))"
+                let mark = all ? "✓" : "**✗**"
+                return "\(fixed(median, 2))× ±\(fixed(spread * 100, 0)) %\(floorNote) \(mark)"
+                    + (runs.count > 1 ? "" : " (1 run)")
+            }
+            print("| \(format) | \(content) | \(threads) | " + cells.joined(separator: " | ") + " |")
+        }
+        print("\ntarget ≥ \(fixed(target, 2))×" + (effect.contains("s=0 ") ? ", or ours ≥ floor / \(fixed(floorSlack, 2))" : ""))
+    }
+    print("\n\(met) rows met their target in every run, \(missed) did not; \(unsteady) rows spread more than 15 % over their runs.")
+}
 
 // MARK: - Main
 
 let options = parseOptions()
+if !options.summarize.isEmpty {
+    summarize(options.summarize)
+    exit(0)
+}
 
 Gegl.initialize()
 // GEGL offers its GPL3 ops (gegl:emboss among them) only to GPL3 applications, as the gegl
@@ -444,36 +630,45 @@ Gegl.loadModules(from: stagedDirectory)
 guard Gegl.hasOperation(ourOp) else {
     cleanupAndFail("\(ourOp) is not available after loading \(modulePath) (is it a GEGL module built from this tree?)")
 }
-let referenceOps = ["gegl:buffer-source", "gegl:write-buffer", "gegl:invert-linear", "gegl:invert-gamma",
-                    "gegl:hue-chroma", "gegl:saturation", "gegl:emboss", "impasto:emboss",
-                    "gegl:normal-map", "impasto:bristle-normal-map"]
+let referenceOps = ["gegl:buffer-source", "gegl:write-buffer", "gegl:nop", "gegl:convert-format",
+                    "gegl:invert-linear", "gegl:invert-gamma", "gegl:hue-chroma", "gegl:saturation",
+                    "gegl:emboss", "gegl:normal-map", "gegl:bump-map",
+                    "impasto:emboss", "impasto:bristle-normal-map", "impasto:normal-light"]
 for op in referenceOps where !Gegl.hasOperation(op) {
     cleanupAndFail("GEGL's \(op) is not available (is GEGL's plug-in directory loaded?)")
 }
 
-let selected = cases.filter { c in options.only.map { c.name.contains($0) } ?? true }
-guard !selected.isEmpty else { cleanupAndFail("no case matches --case \(options.only ?? "")") }
+let selected = allCases().filter { c in
+    (options.only.map { c.name.contains($0) } ?? true) && (options.format.map { c.format == $0 } ?? true)
+}
+guard !selected.isEmpty else { cleanupAndFail("no case matches --case \(options.only ?? "") --format \(options.format ?? "")") }
 if let tile = options.tile { Gegl.setTileSize(width: tile, height: tile) }
 if let chunk = options.chunk { Gegl.setChunkSize(chunk) }
+
+var (major, minor, micro) = (Int32(0), Int32(0), Int32(0))
+gegl_get_version(&major, &minor, &micro)
+let geglVersion = "\(major).\(minor).\(micro)"
+babl_get_version(&major, &minor, &micro)
+let bablVersion = "\(major).\(minor).\(micro)"
+let runLabel = options.label ?? "GEGL \(geglVersion), babl \(bablVersion)"
 
 print("impasto-benchmark: \(options.size)×\(options.size) px, best of ≥ \(options.runs) runs "
       + "(and ≥ \(fixed(options.minTime, 1)) s per case) after 1 warm-up, "
       + "\(options.blit ? "gegl_node_blit" : "GeglProcessor")"
       + "\(options.tile.map { ", tiles \($0)×\($0)" } ?? "")"
       + "\(options.chunk.map { ", chunk \($0) px" } ?? "")")
-print("module: \(modulePath)")
+print("GEGL \(geglVersion), babl \(bablVersion); module: \(modulePath)")
 print("")
 
-
-// One input and one preallocated output per format and input, shared by the cases using them.
+// One input and one preallocated output per format and content, shared by the cases using them.
 struct BufferKey: Hashable {
     let format: String
-    let input: Input
+    let content: Content
 }
 var buffers: [BufferKey: (input: GeglBufferRef, output: GeglBufferRef)] = [:]
-for c in selected where buffers[BufferKey(format: c.format, input: c.input)] == nil {
-    buffers[BufferKey(format: c.format, input: c.input)] = (
-        makeInput(size: options.size, format: c.format, c.input),
+for c in selected where buffers[BufferKey(format: c.format, content: c.content)] == nil {
+    buffers[BufferKey(format: c.format, content: c.content)] = (
+        makeInput(size: options.size, format: c.format, c.content),
         GeglBufferRef(width: options.size, height: options.size, format: c.format))
 }
 
@@ -484,54 +679,65 @@ let keepAlive = GeglGraph()
 for c in selected {
     _ = c.ours.build(keepAlive)
     _ = c.reference.build(keepAlive)
+    _ = c.floor?.build(keepAlive)
 }
 
 let mpx = Double(options.size * options.size) / 1e6
 let loadBefore = loadAverage()
-let results = selected.map { c in
-    let b = buffers[BufferKey(format: c.format, input: c.input)]!
-    return measure(c, input: b.input, output: b.output, options: options)
-}
-
-let caseWidth = max(4, selected.map(\.name.count).max()!) + 2
+var rows: [Row] = []
+let caseWidth = max(4, selected.map(\.name.count).max() ?? 0) + 2
 print(pad("case", caseWidth) + pad("thr", 4, right: true) + pad("ours Mpx/s", 12, right: true)
-      + pad("ref Mpx/s", 12, right: true) + pad("ours/ref", 11, right: true)
-      + pad("target", 9, right: true) + "  result")
-for (c, row) in zip(selected, results) {
+      + pad("ref Mpx/s", 12, right: true) + pad("ours/ref", 10, right: true)
+      + pad("ours/floor", 12, right: true) + pad("target", 9, right: true) + "  result")
+var scaling: [(Case, Double, Double)] = []
+var medians: [String] = []
+for c in selected {
+    guard let b = buffers[BufferKey(format: c.format, content: c.content)] else { continue }
+    let row = measure(c, input: b.input, output: b.output, options: options)
     for (t, m) in zip(options.threads, row) {
         let ratio = m.ours.best(mpx) / m.reference.best(mpx)
+        let floorRatio = m.floor.map { m.ours.best(mpx) / $0.best(mpx) }
+        let pass = passes(ratio: ratio, floorRatio: floorRatio, target: c.target)
         print(pad(c.name, caseWidth) + pad("\(t)", 4, right: true)
               + pad(fixed(m.ours.best(mpx), 1), 12, right: true)
               + pad(fixed(m.reference.best(mpx), 1), 12, right: true)
-              + pad(fixed(ratio, 2) + "×", 11, right: true)
-              + pad("≥ " + fixed(c.target, 1) + "×", 9, right: true) + "  " + verdict(ratio, c.target))
+              + pad(fixed(ratio, 2) + "×", 10, right: true)
+              + pad(floorRatio.map { fixed($0, 2) + "×" } ?? "", 12, right: true)
+              + pad("≥ " + fixed(c.target, 1) + "×", 9, right: true) + "  " + (pass ? "PASS" : "MISS"))
+        rows.append(Row(label: runLabel, effect: c.effect, format: c.format, content: c.content.rawValue,
+                        threads: "\(t)", ours: m.ours.best(mpx), reference: m.reference.best(mpx), ratio: ratio,
+                        floorRatio: floorRatio, target: c.target, pass: pass))
     }
+    if let one = options.threads.firstIndex(of: 1), let two = options.threads.firstIndex(of: 2) {
+        let ours = row[two].ours.best(mpx) / row[one].ours.best(mpx)
+        let reference = row[two].reference.best(mpx) / row[one].reference.best(mpx)
+        scaling.append((c, ours, reference))
+        if let target = c.scalingTarget {
+            rows.append(Row(label: runLabel, effect: "\(c.effect), 2 threads / 1", format: c.format,
+                            content: c.content.rawValue, threads: "2/1", ours: row[two].ours.best(mpx),
+                            reference: row[one].ours.best(mpx), ratio: ours, floorRatio: nil, target: target,
+                            pass: ours >= target))
+        }
+    }
+    medians.append("  " + pad(c.name, caseWidth) + zip(options.threads, row).map { t, m in
+        "\(t) thr " + m.sides.map { "\(fixed($0.median(mpx), 1)) @\(fixed($0.busyCores, 2))" }.joined(separator: " | ")
+    }.joined(separator: ";  "))
 }
 
-if let one = options.threads.firstIndex(of: 1), let two = options.threads.firstIndex(of: 2) {
+if !scaling.isEmpty {
     print("")
     print(pad("thread scaling, 2 thr / 1 thr", caseWidth) + pad("ours", 8, right: true)
           + pad("ref", 8, right: true) + pad("target", 9, right: true) + "  result")
-    for (c, row) in zip(selected, results) {
-        let ours = row[two].ours.best(mpx) / row[one].ours.best(mpx)
-        let reference = row[two].reference.best(mpx) / row[one].reference.best(mpx)
+    for (c, ours, reference) in scaling {
         print(pad(c.name, caseWidth) + pad(fixed(ours, 2) + "×", 8, right: true)
               + pad(fixed(reference, 2) + "×", 8, right: true)
-              + pad("≥ " + fixed(threadScalingTarget, 1) + "×", 9, right: true)
-              + "  " + verdict(ours, threadScalingTarget))
+              + pad(c.scalingTarget.map { "≥ " + fixed($0, 1) + "×" } ?? "", 9, right: true)
+              + "  " + (c.scalingTarget.map { ours >= $0 ? "PASS" : "MISS" } ?? ""))
     }
 }
 
 print("")
-print("runs per case (ours/GEGL's at each thread count): " + results.map { row in
-    row.map { "\($0.ours.timings.count)/\($0.reference.timings.count)" }.joined(separator: " ")
-}.joined(separator: ", "))
-print("medians in Mpx/s and busy cores (CPU time / wall time), ours | GEGL's:")
-for (c, row) in zip(selected, results) {
-    let cells = zip(options.threads, row).map { t, m in
-        "\(t) thr \(fixed(m.ours.median(mpx), 1)) @\(fixed(m.ours.busyCores, 2))"
-            + " | \(fixed(m.reference.median(mpx), 1)) @\(fixed(m.reference.busyCores, 2))"
-    }
-    print("  " + pad(c.name, caseWidth) + cells.joined(separator: ";  "))
-}
+print("medians in Mpx/s and busy cores (CPU time / wall time), ours | reference | floor:")
+medians.forEach { print($0) }
 print("load average before / after: \(loadBefore) / \(loadAverage())")
+if let csv = options.csv { appendLines(rows.map(\.line), to: csv) }
