@@ -36,6 +36,8 @@ struct Options {
     var csv: String?         // append the results here
     var label: String?       // what --csv records as this run's name (default: GEGL and babl versions)
     var summarize: [String] = []
+    var bablCache: String?   // babl's fish cache directory (default: next to the executable)
+    var profileSide: Int?    // run only this side (0 ours, 1 reference, 2 floor), for a profiler
 }
 
 func fail(_ message: String) -> Never {
@@ -71,6 +73,13 @@ func parseOptions() -> Options {
         case "--format": o.format = value(arg)
         case "--csv": o.csv = value(arg)
         case "--label": o.label = value(arg)
+        case "--babl-cache": o.bablCache = value(arg)
+        case "--profile":
+            let v = value(arg)
+            guard let side = ["ours", "reference", "floor"].firstIndex(of: v) else {
+                fail("--profile wants ours, reference or floor, not '\(v)'")
+            }
+            o.profileSide = side
         case "--summarize":
             o.summarize = Array(args)
             args.removeAll()
@@ -99,6 +108,11 @@ func parseOptions() -> Options {
                   --format NAME   only the cases in babl format NAME (e.g. "R'G'B'A u8")
                   --csv FILE      append one line per case and thread count to FILE
                   --label TEXT    the run's name in the CSV (default: the GEGL and babl versions)
+                  --profile SIDE  render only SIDE (ours, reference or floor) of each case, --runs
+                                  times, and report nothing: for callgrind's
+                                  --toggle-collect=gegl_processor_work
+                  --babl-cache DIR  babl's cache of conversion paths (default: babl-cache/ next
+                                  to this executable, kept between runs; see "babl" below)
                   --summarize FILE...  print the table of earlier runs' CSV files (median
                                   ratio, spread, target met in every run) and exit
                 """)
@@ -594,6 +608,20 @@ if !options.summarize.isEmpty {
     exit(0)
 }
 
+// babl: how GEGL converts between formats is babl's choice, made at run time, and it is what
+// moved GEGL's own figures between runs (0.62× and 2.25× for the same 8-bit case). For each
+// pair of formats babl times candidate paths (their "cost", kept in its cache file), and for
+// 8-bit sources it may replace the path by a lookup table over all 2²⁴ colours, decided per
+// process by comparing a fresh timing of a table lookup with the cached cost. Under load either
+// timing can swing: R'G'B'A u8 → Y'A float (gegl:normal-map's input) ran at 10–18 Mpx/s through
+// a table (128 MB, missed by every colour pixel) and at 60–100 through the path, in processes
+// minutes apart. So: one babl cache of our own, kept between runs (the costs stay put), and
+// babl's table decisions printed (BABL_LUT_INFO=1: "possible LUT for A to B", "no LUT …"),
+// so a run that differs shows why. Our ops ask babl only for conversions that never take a table.
+let bablCache = options.bablCache ?? ((executableDirectory() ?? "/tmp") + "/babl-cache")
+setenv("XDG_CACHE_HOME", bablCache, 1)
+setenv("BABL_LUT_INFO", "1", 0)
+
 Gegl.initialize()
 // GEGL offers its GPL3 ops (gegl:emboss among them) only to GPL3 applications, as the gegl
 // CLI and GIMP declare themselves.
@@ -657,7 +685,7 @@ print("impasto-benchmark: \(options.size)×\(options.size) px, best of ≥ \(opt
       + "\(options.blit ? "gegl_node_blit" : "GeglProcessor")"
       + "\(options.tile.map { ", tiles \($0)×\($0)" } ?? "")"
       + "\(options.chunk.map { ", chunk \($0) px" } ?? "")")
-print("GEGL \(geglVersion), babl \(bablVersion); module: \(modulePath)")
+print("GEGL \(geglVersion), babl \(bablVersion); module: \(modulePath); babl's cache: \(bablCache)/babl")
 print("")
 
 // One input and one preallocated output per format and content, shared by the cases using them.
@@ -680,6 +708,20 @@ for c in selected {
     _ = c.ours.build(keepAlive)
     _ = c.reference.build(keepAlive)
     _ = c.floor?.build(keepAlive)
+}
+
+if let side = options.profileSide {
+    for c in selected {
+        guard let b = buffers[BufferKey(format: c.format, content: c.content)],
+              let chosen = [c.ours, c.reference, c.floor][side] else { continue }
+        for t in options.threads {
+            Gegl.setThreads(t)
+            for _ in 0 ..< options.runs { _ = timeOnce(chosen, input: b.input, output: b.output, blit: options.blit) }
+        }
+    }
+    buffers.removeAll()
+    gegl_exit()
+    exit(0)
 }
 
 let mpx = Double(options.size * options.size) / 1e6
@@ -741,3 +783,6 @@ print("medians in Mpx/s and busy cores (CPU time / wall time), ours | reference 
 medians.forEach { print($0) }
 print("load average before / after: \(loadBefore) / \(loadAverage())")
 if let csv = options.csv { appendLines(rows.map(\.line), to: csv) }
+// babl writes the conversion paths it chose to its cache when GEGL exits; later runs re-use them.
+buffers.removeAll()
+gegl_exit()

@@ -127,6 +127,7 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
     .height     = buffers->result.height,
     .margin     = (buffers->window.width - buffers->result.width) / 2,
     .components = babl_format_get_n_components (buffers->input_format),
+    .linear     = babl_model_is (babl_format_get_model (buffers->input_format), "RGBA"),
     .read       = read_rows,
     .read_color = buffers->color ? read_color_rows : NULL,
     .write      = write_rows,
@@ -143,17 +144,37 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
   return io;
 }
 
+/* Whether the space's three curves are sRGB's (GIMP's linear and perceptual images of
+ * sRGB primaries, and every space babl builds from sRGB's curve). */
+static gboolean
+has_srgb_curve (const Babl *space)
+{
+  const Babl *srgb = babl_trc ("sRGB");
+  const Babl *red = NULL, *green = NULL, *blue = NULL;
+
+  babl_space_get (space ? space : babl_space ("sRGB"), NULL, NULL, NULL, NULL, NULL, NULL,
+                  NULL, NULL, &red, &green, &blue);
+  return red == srgb && (green == NULL || green == srgb) && (blue == NULL || blue == srgb);
+}
+
 const Babl *
 impasto_gegl_bump_format (GeglOperation *operation,
                           const char    *pad)
 {
   const Babl *source = gegl_operation_get_source_format (operation, pad);
   const Babl *model  = source ? babl_format_get_model (source) : NULL;
-  gboolean    rgb    = babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'");
-
   /* The pad's own space (gegl_operation_get_source_space reads the "input" pad's). */
-  return babl_format_with_space (rgb ? "R'G'B'A float" : "Y'A float",
-                                 source ? babl_format_get_space (source) : NULL);
+  const Babl *space  = source ? babl_format_get_space (source) : NULL;
+  const char *format = "Y'A float";
+
+  /* The kernel computes Y' itself from perceptual RGB, and from linear RGB where the curve
+   * is sRGB's: no babl conversion (whose path, and speed, babl picks at run time) but the
+   * one into float. */
+  if (babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'"))
+    format = "R'G'B'A float";
+  else if ((babl_model_is (model, "RGBA") || babl_model_is (model, "RGB")) && has_srgb_curve (space))
+    format = "RGBA float";
+  return babl_format_with_space (format, space);
 }
 
 gboolean

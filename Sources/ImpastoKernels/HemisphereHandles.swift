@@ -52,19 +52,3 @@ public struct HemisphereHandles: Equatable, Sendable {
         }
     }
 }
-
-/// sRGB's transfer curve (IEC 61966-2-1), for showing linear pictures on screen.
-public enum SRGB {
-    /// A linear value as an 8-bit sRGB code: 12.92·c below 0.0031308, else
-    /// 1.055·c^(1/2.4) − 0.055; clamped to 0 … 1 first, NaN as 0.
-    public static func encode8(_ linear: Float) -> UInt8 {
-        let c = Double(linear.isNaN ? 0 : min(max(linear, 0), 1))
-        let v = c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
-        return UInt8((v * 255).rounded())
-    }
-
-    /// A coverage or alpha value as an 8-bit code (no curve): clamped, NaN as 0.
-    public static func alpha8(_ value: Float) -> UInt8 {
-        UInt8((Double(value.isNaN ? 0 : min(max(value, 0), 1)) * 255).rounded())
-    }
-}
