@@ -130,6 +130,8 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
     .linear     = babl_model_is (babl_format_get_model (buffers->input_format), "RGBA"),
     .read       = read_rows,
     .read_color = buffers->color ? read_color_rows : NULL,
+    .color_codes8 = buffers->color_format != NULL
+                    && babl_model_is (babl_format_get_model (buffers->color_format), "R'G'B'A"),
     .write      = write_rows,
     .scratch    = impasto_gegl_scratch (),
     .data       = buffers,
@@ -146,8 +148,8 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
 
 /* Whether the space's three curves are sRGB's (GIMP's linear and perceptual images of
  * sRGB primaries, and every space babl builds from sRGB's curve). */
-static gboolean
-has_srgb_curve (const Babl *space)
+gboolean
+impasto_gegl_has_srgb_curve (const Babl *space)
 {
   const Babl *srgb = babl_trc ("sRGB");
   const Babl *red = NULL, *green = NULL, *blue = NULL;
@@ -172,7 +174,7 @@ impasto_gegl_bump_format (GeglOperation *operation,
    * one into float. */
   if (babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'"))
     format = "R'G'B'A float";
-  else if ((babl_model_is (model, "RGBA") || babl_model_is (model, "RGB")) && has_srgb_curve (space))
+  else if ((babl_model_is (model, "RGBA") || babl_model_is (model, "RGB")) && impasto_gegl_has_srgb_curve (space))
     format = "RGBA float";
   return babl_format_with_space (format, space);
 }

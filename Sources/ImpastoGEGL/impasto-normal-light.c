@@ -66,10 +66,20 @@ property_color (light_color, "Light color", "white")
 static void
 prepare (GeglOperation *operation)
 {
-  const Babl *space = gegl_operation_get_source_space (operation, "input");
+  const Babl *space  = gegl_operation_get_source_space (operation, "input");
+  const Babl *source = gegl_operation_get_source_format (operation, "input");
+  /* Lighting is light: the kernel lights linear RGB. An 8-bit painting of sRGB's curve (GIMP's
+   * every 8-bit RGBA layer) it takes as R'G'B'A float and decodes by a table of 256 codes:
+   * babl's way from R'G'B'A u8 to linear float may be a 256 MB table over every colour, built
+   * on first use (whether it is, babl decides per process from two timings). */
+  gboolean    codes8 = source != NULL
+                       && babl_format_get_model (source) == babl_model_with_space ("R'G'B'A", space)
+                       && babl_format_get_type (source, 0) == babl_type ("u8")
+                       && impasto_gegl_has_srgb_curve (space);
 
-  /* Lighting is light: linear RGB. The bump is read as impasto:bristle-normal-map reads it. */
-  gegl_operation_set_format (operation, "input",  babl_format_with_space ("RGBA float", space));
+  gegl_operation_set_format (operation, "input",
+                             babl_format_with_space (codes8 ? "R'G'B'A float" : "RGBA float", space));
+  /* The bump is read as impasto:bristle-normal-map reads it. */
   gegl_operation_set_format (operation, "aux",    impasto_gegl_bump_format (operation, "aux"));
   gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
 }

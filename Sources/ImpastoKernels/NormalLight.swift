@@ -32,22 +32,43 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
 
     /// Lights output rows `rows` (all if nil) of `window`, the bump as for
     /// `NormalMap.render(_:rows:scratch:write:)`: `color(rows, rgba)` reads those rows' colour
-    /// (outputWidth × rows.count linear RGBA floats), `write(rows, rgba)` takes them lit, a
-    /// band at a time in order from the top. Works in `scratch` only.
-    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch,
+    /// (outputWidth × rows.count RGBA floats, linear; with `codes8`, R'G'B'A floats of 8-bit
+    /// codes k/255 of sRGB's curve, which it decodes by table), `write(rows, rgba)` takes them
+    /// lit, linear, a band at a time in order from the top. Works in `scratch` only.
+    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch, codes8: Bool = false,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         let light = lighting.prepared, contrast = normalMap.slopeScale
+        let decode = SRGB.decode8
         normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
-            for x in stride(from: 0, to: width, by: 4) {
+            if codes8 { decode.linear(rgba, count: width) }
+            var x = 0
+            while x < width {
                 let n = around.normals(x, contrast: contrast)
-                for j in 0 ..< min(4, width - x) {
-                    let pixel = rgba + 4 * (x + j)
-                    let lit = light.shade(SIMD3(pixel[0], pixel[1], pixel[2]), normal: SIMD3(n.x[j], n.y[j], n.z[j]))
-                    pixel[0] = lit.x
-                    pixel[1] = lit.y
-                    pixel[2] = lit.z
+                if x + 4 <= width {
+                    // Four pixels: red, green, blue and alpha of each as vectors.
+                    let pixels = UnsafeMutableRawPointer(rgba + 4 * x)
+                    let p = pixels.loadUnaligned(as: SIMD16<Float>.self)
+                    let rb = p.evenHalf, ga = p.oddHalf
+                    let lit = light.shade(r: rb.evenHalf, g: ga.evenHalf, b: rb.oddHalf, normal: n)
+                    var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(), out = SIMD16<Float>()
+                    redBlue.evenHalf = lit.r
+                    redBlue.oddHalf = lit.b
+                    greenAlpha.evenHalf = lit.g
+                    greenAlpha.oddHalf = ga.oddHalf
+                    out.evenHalf = redBlue
+                    out.oddHalf = greenAlpha
+                    pixels.storeBytes(of: out, as: SIMD16<Float>.self)
+                } else {
+                    for j in 0 ..< width - x {
+                        let pixel = rgba + 4 * (x + j)
+                        let one = { (v: Float) in SIMD4<Float>(repeating: v) }
+                        let lit = light.shade(r: one(pixel[0]), g: one(pixel[1]), b: one(pixel[2]),
+                                              normal: (one(n.x[j]), one(n.y[j]), one(n.z[j])))
+                        (pixel[0], pixel[1], pixel[2]) = (lit.r[0], lit.g[0], lit.b[0])
+                    }
                 }
+                x += 4
             }
         }, write: write)
     }
@@ -56,10 +77,11 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// with `parallel`, each share with a scratch from `scratches`. The first share reports its
     /// progress after each band.
     public func render(_ window: NormalMap.Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
-                       progress: Progress = .none, color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
+                       progress: Progress = .none, codes8: Bool = false,
+                       color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
-            render(window, rows: $0, scratch: $1, color: color, write: $2)
+            render(window, rows: $0, scratch: $1, codes8: codes8, color: color, write: $2)
         }
     }
 

@@ -104,12 +104,28 @@ public struct NormalLighting: Equatable, Sendable {
         }
 
         /// `rgb` lit through unit normal `n` (y-up frame). A non-finite normal counts as flat.
-        @inline(__always)
         public func shade(_ rgb: SIMD3<Float>, normal n: SIMD3<Float>) -> SIMD3<Float> {
-            let normal = n.x.isFinite && n.y.isFinite && n.z.isFinite ? n : SIMD3(0, 0, 1)
-            let diffuse = ambient + (1 - ambient) * max(0, (normal * light).sum()) / flat
-            let highlight = specular * pow(max(0, (normal * halfway).sum()), shininess)
-            return rgb * color * diffuse + color * highlight
+            let one = { (v: Float) in SIMD4<Float>(repeating: v) }
+            let lit = shade(r: one(rgb.x), g: one(rgb.y), b: one(rgb.z), normal: (one(n.x), one(n.y), one(n.z)))
+            return SIMD3(lit.r[0], lit.g[0], lit.b[0])
+        }
+
+        /// Four pixels (their red, green and blue in lanes) lit through their unit normals, as
+        /// `shade(_:normal:)` lights one: the highlight's power by `FastMath` (libm's powf per
+        /// pixel cost more than the rest of the lighting).
+        @inline(__always)
+        public func shade(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>,
+                          normal n: (x: SIMD4<Float>, y: SIMD4<Float>, z: SIMD4<Float>))
+            -> (r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>) {
+            // x − x is 0 exactly when x is finite.
+            let finite = (n.x - n.x .== 0) .& (n.y - n.y .== 0) .& (n.z - n.z .== 0)
+            let x = n.x.replacing(with: 0, where: .!finite), y = n.y.replacing(with: 0, where: .!finite)
+            let z = n.z.replacing(with: 1, where: .!finite)
+            let towardsLight = (x * light.x + y * light.y) + z * light.z
+            let diffuse = ambient + (1 - ambient) * towardsLight.replacing(with: 0, where: towardsLight .< 0) / flat
+            let highlight = specular * FastMath.pow((x * halfway.x + y * halfway.y) + z * halfway.z, shininess)
+            return (r * color.x * diffuse + color.x * highlight, g * color.y * diffuse + color.y * highlight,
+                    b * color.z * diffuse + color.z * highlight)
         }
     }
 }

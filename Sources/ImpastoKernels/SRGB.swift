@@ -5,50 +5,60 @@ import Glibc
 /// rounding babl picks at run time).
 public enum SRGB {
     /// The curve of four linear values: 12.92·c for c ≤ 0.0031308 (negative values too), else
-    /// 1.055·c^(1/2.4) − 0.055, within 4·10⁻⁷ of the formula in Double for c < 1 (powf above 1;
-    /// NaN stays NaN). In lanes, without a call or a table: c^(1/2.4) = 2^(log₂c / 2.4), log₂ of
-    /// the mantissa and 2^fraction by polynomials (least squares at Chebyshev nodes, degrees 7
-    /// and 5), exponents moved by integer arithmetic on the bits — a pow per pixel would cost
-    /// more than the whole normal map.
+    /// 1.055·c^(1/2.4) − 0.055, within 5·10⁻⁷ of the formula in Double (a powf per pixel
+    /// would cost more than the lighting itself). On 0.0031308 … 1 a polynomial of degree 7 in
+    /// t = c^¼ (two square roots), where the curve, 1.055·t^(5/3) − 0.055, is smooth; least
+    /// squares at Chebyshev nodes. Above 1 (float pictures) by `FastMath.pow`. NaN and ±∞ stay.
     @inline(__always)
     public static func encode(_ c: SIMD4<Float>) -> SIMD4<Float> {
-        let curved = (c .> 0.0031308) .& (c .< 1)
-        let x = c.replacing(with: 0.5, where: .!curved)
-        let bits = unsafeBitCast(x, to: SIMD4<UInt32>.self)
-        // Integers to floats and back through 1.5·2²³ (bits 0x4B40_0000), whose last mantissa
-        // bits hold small integers exactly: no int/float conversion, which Swift's SIMD types
-        // do lane by lane out of line.
-        let magic = SIMD4<Float>(repeating: 12_582_912), magicBits = SIMD4<UInt32>(repeating: 0x4B40_0000)
-        let exponent = unsafeBitCast((bits &>> 23) &+ magicBits, to: SIMD4<Float>.self) - (magic + 127)
-        let m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD4<Float>.self) - 1
-        var log2m = SIMD4<Float>(repeating: 1.477872077e-02)
-        log2m = log2m * m - 7.684872597e-02
-        log2m = log2m * m + 1.904208314e-01
-        log2m = log2m * m - 3.231159351e-01
-        log2m = log2m * m + 4.724995252e-01
-        log2m = log2m * m - 7.203866119e-01
-        log2m = log2m * m + 1.442652111e+00
-        log2m = log2m * m + 3.196978294e-07
-        let l = (exponent + log2m) * (1 / 2.4)
-        var n = (l + magic) - magic                           // l rounded to nearest…
-        n = n.replacing(with: n - 1, where: n .> l)           // …then down
-        let f = l - n
-        var p = SIMD4<Float>(repeating: 1.895107291e-03)
-        p = p * f + 8.946214666e-03
-        p = p * f + 5.586328266e-02
-        p = p * f + 2.401407701e-01
-        p = p * f + 6.931546200e-01
-        p = p * f + 9.999998958e-01
-        let shift = (unsafeBitCast(n + magic, to: SIMD4<UInt32>.self) &- magicBits) &<< 23
-        let power = unsafeBitCast(unsafeBitCast(p, to: SIMD4<UInt32>.self) &+ shift, to: SIMD4<Float>.self)
-        var result = (1.055 * power - 0.055).replacing(with: 12.92 * c, where: .!(c .> 0.0031308))
-        if any(c .>= 1) || any(c .!= c) {
-            for lane in 0 ..< 4 where c[lane] >= 1 || c[lane].isNaN {
-                result[lane] = c[lane].isNaN ? c[lane] : 1.055 * powf(c[lane], 1 / 2.4) - 0.055
+        let t = FastMath.sqrt(FastMath.sqrt(c.replacing(with: 1, where: .!(c .> 0.0031308)))) - 0.6182725160023029
+        var y = SIMD4<Float>(repeating: -7.196584257e-02)
+        y = y * t + 6.487332117e-02
+        y = y * t - 4.702914748e-02
+        y = y * t + 6.467619085e-02
+        y = y * t - 1.237826813e-01
+        y = y * t + 6.880580384e-01
+        y = y * t + 1.276110793e+00
+        y = y * t + 4.183896581e-01
+        if any(c .> 1) { y = y.replacing(with: 1.055 * FastMath.pow(c, 1 / 2.4) - 0.055, where: c .> 1) }
+        return y.replacing(with: 12.92 * c, where: .!(c .> 0.0031308)).replacing(with: c, where: .!(c - c .== 0))
+    }
+
+    /// 8-bit codes undone: what linear value each code k/255 stands for, ((k/255 + 0.055) /
+    /// 1.055)^2.4 (k/255/12.92 below 0.04045), in Double. An 8-bit picture needs nothing else,
+    /// and a kernel that decodes by it needs no babl conversion to linear float (babl's
+    /// fastest may be a 256 MB table over all 2²⁴ colours, built on first use).
+    public struct Codes8: @unchecked Sendable {
+        /// 256 values, allocated once and never freed.
+        let table: UnsafePointer<Float>
+
+        init() {
+            let table = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+            for k in 0 ..< 256 {
+                let v = Double(k) / 255
+                table[k] = Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
+            }
+            self.table = UnsafePointer(table)
+        }
+
+        /// The linear value of `code`, an R'G'B' float k/255 (others: the nearest code's, NaN 0's).
+        @inline(__always)
+        public func linear(_ code: Float) -> Float {
+            let k = code * 255 + 0.5
+            return table[k >= 0 ? (k < 255 ? Int(k) : 255) : 0]
+        }
+
+        /// Decodes R, G and B of `count` interleaved R'G'B'A pixels in place (alpha stays).
+        public func linear(_ rgba: UnsafeMutablePointer<Float>, count: Int) {
+            for i in 0 ..< max(0, count) {
+                let p = rgba + 4 * i
+                (p[0], p[1], p[2]) = (linear(p[0]), linear(p[1]), linear(p[2]))
             }
         }
-        return result
     }
+
+    /// The one table of 8-bit codes: fetch it once per row, not per pixel.
+    public static let decode8 = Codes8()
 
     /// The curve of one linear value, as `encode` of four gives it.
     public static func encode(_ c: Float) -> Float {

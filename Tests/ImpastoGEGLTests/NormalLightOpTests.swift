@@ -184,6 +184,23 @@ final class NormalLightOpTests: XCTestCase {
                       "every property, and the light colour in linear RGB, as the kernel has them")
     }
 
+    func testAnEightBitPaintingIsLitAsItsLinearColours() {
+        // GIMP's 8-bit layers: the op reads R'G'B'A u8 as codes and decodes them by its own
+        // table (not babl's conversion to linear float, which may build a 256 MB table). The
+        // result is the kernel's on the same colours as babl decodes them, to float rounding.
+        let picture = random(width: 60, height: 50, seed: 61)
+        var extent = picture.extent
+        let eightBit = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("R'G'B'A u8")))
+        picture.copy(extent, to: eightBit)
+        let bump = random(width: 60, height: 50, seed: 62)
+        let out = light(eightBit, bump: bump)
+        let expected = NormalLight().shade(eightBit.get(format: Self.rgba), bump: heights(bump))
+        let worst = zip(out, expected).map { abs($0 - $1) }.max() ?? 1
+        XCTAssertLessThan(worst, 1e-6, "lit as the linear colours the codes stand for")
+        XCTAssertGreaterThan(zip(out, eightBit.get(format: Self.rgba)).map { abs($0 - $1) }.max() ?? 0, 0.05,
+                             "and lit: not the colours as they were")
+    }
+
     func testWithoutABumpTheColourIsUnchanged() {
         let colour = random(width: 41, height: 23, origin: (x: 3, y: -7), seed: 53)
         XCTAssertTrue(light(colour, bump: nil) == colour.get(), "nothing to light")

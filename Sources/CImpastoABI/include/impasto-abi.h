@@ -57,8 +57,10 @@ typedef struct
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
-   * width x rows RGBA float. */
+   * width x rows RGBA float: linear, or when color_codes8, R'G'B'A float of 8-bit codes of
+   * sRGB's curve, which the kernel decodes by table. */
   void (*read_color) (long y, long rows, float *rgba, void *data);
+  int    color_codes8;
   /* Writes rows [y, y + rows) of the output, width x rows RGBA float (linear or perceptual
    * as the op says). */
   void (*write)      (long y, long rows, const float *rgba, void *data);
