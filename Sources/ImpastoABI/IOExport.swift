@@ -78,8 +78,8 @@ extension ImpastoIO {
                      scratch: scratches, read: reader, write: writer)
     }
 
-    /// The bump window of the normal-map kernels: Y'A, or R'G'B'A (or linear RGBA, `linear`)
-    /// with the space's luminance weights (Rec. 709's if those are not weights).
+    /// The bump window of the normal-map kernels: Y'A, or R'G'B'A with the space's luma weights
+    /// (Rec. 709's if those are not weights).
     var bumpWindow: NormalMap.Window? {
         guard let (width, height, margin) = extent, let reader else { return nil }
         let pixels: NormalMap.BumpPixels
@@ -88,7 +88,7 @@ extension ImpastoIO {
         case 4:
             let w = SIMD3<Float>(luma.0, luma.1, luma.2)
             let weights = w.min() >= 0 && abs(w.sum() - 1) < 1e-3 ? w : NormalMap.rec709Luma
-            pixels = linear != 0 ? .linearRGBA(luma: weights) : .rgba(luma: weights)
+            pixels = .rgba(luma: weights)
         default: return nil
         }
         return NormalMap.Window(width: width + 2 * margin, height: height + 2 * margin, margin: margin,

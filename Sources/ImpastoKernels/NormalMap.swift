@@ -193,16 +193,12 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         /// a colour conversion whose rounding would depend on the path babl picks at run time:
         /// the same bump gives the same bits in every run (SPEC).
         case rgba(luma: SIMD3<Float>)
-        /// Linear RGBA of a space with sRGB's curve: h = Y'·alpha with Y' the sRGB curve of the
-        /// luminance w·(R, G, B) — what babl's Y'A gives, by a fixed formula (`SRGB.encode`).
-        /// A grey pixel has Y' = encode(R).
-        case linearRGBA(luma: SIMD3<Float>)
 
         public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha: 2
-            case .rgba, .linearRGBA: 4
+            case .rgba: 4
             }
         }
     }
@@ -403,38 +399,34 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             for i in 0 ..< count { heights[i] = clean(samples[i]) }
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
-        case .rgba(let w), .linearRGBA(let w):
-            let linear = if case .linearRGBA = pixels { true } else { false }
+        case .rgba(let w):
             var i = 0
             while i + 4 <= count {
                 // Four pixels at a time: R', G', B', alpha of each as vectors.
                 let p = UnsafeRawPointer(samples + 4 * i).loadUnaligned(as: SIMD16<Float>.self)
                 let rb = p.evenHalf, ga = p.oddHalf
-                let h = height(r: rb.evenHalf, g: ga.evenHalf, b: rb.oddHalf, alpha: ga.oddHalf, luma: w,
-                               linear: linear)
+                let h = height(r: rb.evenHalf, g: ga.evenHalf, b: rb.oddHalf, alpha: ga.oddHalf, luma: w)
                 UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
                 i += 4
             }
             for j in i ..< count {
                 let p = UnsafeRawPointer(samples + 4 * j).loadUnaligned(as: SIMD4<Float>.self)
                 heights[j] = height(r: SIMD4(repeating: p.x), g: SIMD4(repeating: p.y), b: SIMD4(repeating: p.z),
-                                    alpha: SIMD4(repeating: p.w), luma: w, linear: linear)[0]
+                                    alpha: SIMD4(repeating: p.w), luma: w)[0]
             }
         }
     }
 
     /// Cleaned heights Y'·alpha of four R'G'B'A pixels: Y' = R' for grey ones (exactly), else
-    /// the luma w·(R', G', B'), always in the same order of operations. `linear`: four
-    /// linear RGBA pixels, Y' the sRGB curve of R for grey ones, else of the luminance w·(R, G, B).
+    /// the luma w·(R', G', B'), always in the same order of operations.
     @inline(__always)
     static func height(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, alpha: SIMD4<Float>,
-                       luma w: SIMD3<Float>, linear: Bool = false) -> SIMD4<Float> {
+                       luma w: SIMD3<Float>) -> SIMD4<Float> {
         let grey = (r .== g) .& (g .== b)
         // A bump is painted white: most pixels are grey, and need no luma.
-        var y = r
-        if !all(grey) { y = r.replacing(with: (w.x * r + w.y * g) + w.z * b, where: .!grey) }
-        if linear { y = SRGB.encode(y) }
-        return clean(y * alpha)
+        if all(grey) { return clean(r * alpha) }
+        let luma = (w.x * r + w.y * g) + w.z * b
+        return clean(r.replacing(with: luma, where: .!grey) * alpha)
     }
 
     /// `clean` of four heights at once, with the same result in every lane.

@@ -51,9 +51,6 @@ typedef struct
   int    components;   /* samples per input pixel: 2 Y'A float, 4 R'G'B'A (or RGBA) float */
   float  luma[3];      /* components 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
                         * the luminance weights of the image's space (sum 1) */
-  int    linear;       /* components 4: 1 when the samples are linear RGBA of a space with
-                        * sRGB's curve; a kernel that needs Y' then takes the sRGB curve of
-                        * the luminance luma . (R, G, B) */
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),

@@ -43,14 +43,13 @@ ImpastoIO impasto_gegl_io          (ImpastoGeglBuffers *buffers);
 /* io.progress for GEGL: gegl_operation_progress on the buffers' operation. */
 void     impasto_gegl_progress     (double done, void *buffers);
 
-/* A bump layer's format for pad: R'G'B'A float when it is perceptual RGB (what GIMP hands an
- * op for an 8-bit image: the kernel's luma is cheaper than babl's Y'A), RGBA float when it is
- * linear RGB of sRGB's curve (the kernel applies the curve), Y'A float otherwise; in the pad's
- * space. */
+/* A bump layer's format for pad: R'G'B'A float when it is RGB (what GIMP hands an op for an
+ * 8-bit image: the kernel's luma is cheaper than babl's Y'A), Y'A float otherwise; in the
+ * pad's space. */
 const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad);
 
 /* Whether the space's three curves are sRGB's: then a kernel may apply the curve itself
- * (SRGB in the kernels) instead of asking babl for a conversion. */
+ * (SRGB.decode8 in the kernels) instead of asking babl for a conversion. */
 gboolean impasto_gegl_has_srgb_curve (const Babl *space);
 
 /* The whole-image emboss ops: the class plumbing both share (bounding box, whole-image
