@@ -164,12 +164,13 @@ impasto_gegl_bump_format (GeglOperation *operation,
 {
   const Babl *source = gegl_operation_get_source_format (operation, pad);
   const Babl *model  = source ? babl_format_get_model (source) : NULL;
-  gboolean    rgb    = babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'");
+  /* R'G'B' stays without alpha: babl adds none from u8 but through a slow general path. Linear
+   * RGB goes through babl's Y'A: its one curve per pixel beat the kernel's own (BENCHMARKS.md). */
+  const char *format = babl_model_is (model, "R'G'B'A") ? "R'G'B'A float"
+                       : babl_model_is (model, "R'G'B'") ? "R'G'B' float" : "Y'A float";
 
-  /* The pad's own space (gegl_operation_get_source_space reads the "input" pad's). Linear RGB
-   * goes through babl's Y'A: its one curve per pixel beat the kernel's own (BENCHMARKS.md). */
-  return babl_format_with_space (rgb ? "R'G'B'A float" : "Y'A float",
-                                 source ? babl_format_get_space (source) : NULL);
+  /* The pad's own space (gegl_operation_get_source_space reads the "input" pad's). */
+  return babl_format_with_space (format, source ? babl_format_get_space (source) : NULL);
 }
 
 gboolean

@@ -193,11 +193,14 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         /// a colour conversion whose rounding would depend on the path babl picks at run time:
         /// the same bump gives the same bits in every run (SPEC).
         case rgba(luma: SIMD3<Float>)
+        /// R'G'B' without alpha (a flattened picture): h = Y', as for `rgba` with alpha 1.
+        case rgb(luma: SIMD3<Float>)
 
         public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha: 2
+            case .rgb: 3
             case .rgba: 4
             }
         }
@@ -399,6 +402,11 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             for i in 0 ..< count { heights[i] = clean(samples[i]) }
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
+        case .rgb(let w):
+            for i in 0 ..< count {
+                let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
+                heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
+            }
         case .rgba(let w):
             var i = 0
             while i + 4 <= count {

@@ -221,6 +221,24 @@ final class NormalMapOpTests: XCTestCase {
         XCTAssertTrue(one == tiled, "the tile size does not change the output")
     }
 
+    func testAFlattenedEightBitBumpIsReadWithoutAlpha() {
+        // R'G'B' u8 (a flattened photo): read as R'G'B' float (babl's fast path; adding alpha
+        // from u8 takes its slow one), heights the same luma formula with alpha 1.
+        var rng = SeededRandom(seed: 35)
+        let (width, height) = (90, 70)
+        let codes = (0 ..< width * height * 3).map { i in Float(i % 5 == 0 ? Int.random(in: 0 ... 255, using: &rng) : (i / 3) % 256) / 255 }
+        var extent = GeglRectangle(x: 0, y: 0, width: Int32(width), height: Int32(height))
+        let input = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("R'G'B' u8")))
+        input.set(codes, format: "R'G'B' float")
+        let samples = input.get(format: "R'G'B' float", components: 3), w = Self.srgbLuma
+        var heights = Plane(width: width, height: height)
+        for i in heights.values.indices {
+            let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
+            heights.values[i] = r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b
+        }
+        XCTAssertTrue(normalMap(input) == NormalMap().render(heights), "the luma formula, alpha 1")
+    }
+
     func testNonFinitePixelsAndEmptyBuffersDoNotCrash() {
         let wild = grayAlphaBuffer(width: 4, height: 3) { x, y in
             [(Float.nan, 1), (.infinity, 1), (1, .nan), (-.infinity, 0.5), (1e30, 1), (0.2, 1)][(x + y) % 6]

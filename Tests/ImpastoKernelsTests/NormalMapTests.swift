@@ -338,6 +338,13 @@ final class NormalMapTests: XCTestCase {
             return (r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b) * a
         }
         XCTAssertEqual(heights(rgba, .rgba(luma: w)), expected)
+        // R'G'B' (no alpha): the same luma, alpha 1.
+        let rgb = stride(from: 0, to: rgba.count, by: 4).flatMap { rgba[$0 ..< $0 + 3] }
+        let opaque = stride(from: 0, to: rgba.count, by: 4).map { i -> Float in
+            let (r, g, b) = (rgba[i], rgba[i + 1], rgba[i + 2])
+            return r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b
+        }
+        XCTAssertEqual(heights(rgb, .rgb(luma: w)), opaque)
         XCTAssertEqual(expected[1], 0.4, "grey")
         XCTAssertEqual(Double(expected[2]), 0.7169, accuracy: 1e-7, "pure green: its weight")
     }

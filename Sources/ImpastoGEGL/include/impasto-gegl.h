@@ -43,9 +43,9 @@ ImpastoIO impasto_gegl_io          (ImpastoGeglBuffers *buffers);
 /* io.progress for GEGL: gegl_operation_progress on the buffers' operation. */
 void     impasto_gegl_progress     (double done, void *buffers);
 
-/* A bump layer's format for pad: R'G'B'A float when it is RGB (what GIMP hands an op for an
- * 8-bit image: the kernel's luma is cheaper than babl's Y'A), Y'A float otherwise; in the
- * pad's space. */
+/* A bump layer's format for pad: R'G'B'A or R'G'B' float when it is perceptual RGB (what
+ * GIMP hands an op for an 8-bit image: the kernel's luma is cheaper than babl's Y'A), Y'A
+ * float otherwise; in the pad's space. */
 const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad);
 
 /* Whether the space's three curves are sRGB's: then a kernel may apply the curve itself
