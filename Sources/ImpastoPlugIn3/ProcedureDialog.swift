@@ -42,7 +42,10 @@ final class ProcedureDialog {
     /// How many values changed from outside (GimpProcedureDialog's Reset and Load Saved
     /// Settings replace them all in one burst of notifications) since the last idle.
     private var outsideChanges = 0
-    private var idlePending = false
+    /// The idle that follows a burst of changes (0: none pending).
+    private var idle: guint = 0
+    /// The config's "notify" handler: the config outlives the dialog, the handler must not.
+    private var notifyHandler: gulong = 0
     /// Editors and other objects that live as long as the dialog.
     var retained: [AnyObject] = []
     /// Named widgets whose place on screen tests can ask for (see `reportGeometry`).
@@ -119,7 +122,7 @@ final class ProcedureDialog {
             }
         }
         gtk_widget_show_all(columns)
-        _ = impasto_gimp3_connect_notify(UnsafeMutableRawPointer(config), { name, data in
+        notifyHandler = impasto_gimp3_connect_notify(UnsafeMutableRawPointer(config), { name, data in
             guard let name, let data else { return }
             Unmanaged<ProcedureDialog>.fromOpaque(data).takeUnretainedValue().configChanged(String(cString: name))
         }, Unmanaged.passUnretained(self).toOpaque())
@@ -226,10 +229,9 @@ final class ProcedureDialog {
         arguments.values[i] = value
         if let control = controls[i], self.value(of: control) != value { show(value, in: control, index: i) }
         if !setting { outsideChanges += 1 }
-        if !idlePending {
+        if idle == 0 {
             // After the burst: Reset and Load Saved Settings set every property at once.
-            idlePending = true
-            _ = g_idle_add({ data in
+            idle = g_idle_add({ data in
                 guard let data else { return 0 }
                 Unmanaged<ProcedureDialog>.fromOpaque(data).takeUnretainedValue().settled()
                 return 0
@@ -240,7 +242,7 @@ final class ProcedureDialog {
     }
 
     private func settled() {
-        idlePending = false
+        idle = 0
         defer { outsideChanges = 0 }
         if outsideChanges > 1 { onReset.forEach { $0() } }
     }
@@ -284,6 +286,9 @@ final class ProcedureDialog {
         reportGeometry()
         let ok = gimp_procedure_dialog_run(cast(dialog)) != 0
         reportClosing(ok: ok)
+        // Nothing may call back into this object once it is gone; the config lives on.
+        if notifyHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(config), notifyHandler) }
+        if idle != 0 { _ = g_source_remove(idle) }
         gtk_widget_destroy(dialog)
         return ok
     }
