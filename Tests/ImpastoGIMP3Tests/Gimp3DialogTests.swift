@@ -82,9 +82,11 @@ final class Gimp3DialogTests: XCTestCase {
         ("normal-light-reference", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
               (plug-in-impasto-normal-light RUN-NONINTERACTIVE i (vector d) bump 0.75 3 135 45 0.3 0.5 20)
-              (impasto-save i d "normal-light-reference.png"))
+              (impasto-save i d "normal-light-reference.png")
+              (gimp-image-delete i))
             """),
-        // The last values' bump is the reference's image's: the chooser offers this image's.
+        // The last values' bump went with the reference's image: the chooser settles on this
+        // image's first layer but the painting (the bump), and the preview and OK use it.
         ("normal-light", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
               (plug-in-impasto-normal-light RUN-INTERACTIVE i (vector d) bump 0 1 0 10 0 0 1)
