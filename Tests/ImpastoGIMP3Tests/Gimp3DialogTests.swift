@@ -85,8 +85,8 @@ final class Gimp3DialogTests: XCTestCase {
               (impasto-save i d "normal-light-reference.png")
               (gimp-image-delete i))
             """),
-        // The last values' bump went with the reference's image: the chooser settles on this
-        // image's first layer but the painting (the bump), and the preview and OK use it.
+        // The reference's bump went with its image: the dialog works with this image's bump
+        // (the chooser offers this image's layers only).
         ("normal-light", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
               (plug-in-impasto-normal-light RUN-INTERACTIVE i (vector d) bump 0 1 0 10 0 0 1)
