@@ -160,3 +160,199 @@ impasto_gimp3_config_save_last (GimpProcedureConfig *config)
   g_free (basename);
   return message;
 }
+
+void
+impasto_gimp3_config_set_double (GimpProcedureConfig *config,
+                                 const gchar         *name,
+                                 gdouble              value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_boolean (GimpProcedureConfig *config,
+                                  const gchar         *name,
+                                  gboolean             value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_int (GimpProcedureConfig *config,
+                              const gchar         *name,
+                              gint                 value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_string (GimpProcedureConfig *config,
+                                 const gchar         *name,
+                                 const gchar         *value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_item (GimpProcedureConfig *config,
+                               const gchar         *name,
+                               gint                 id)
+{
+  GimpItem *item = id > 0 && gimp_item_id_is_valid (id) ? gimp_item_get_by_id (id) : NULL;
+
+  g_object_set (config, name, item, NULL);
+}
+
+
+/* ---- The dialogs ---- */
+
+gulong
+impasto_gimp3_connect (gpointer           instance,
+                       const gchar       *signal,
+                       ImpastoGimp3Fired  fired,
+                       gpointer           data)
+{
+  /* Swapped: `data` comes first, the signal's own arguments after it are ignored. */
+  return g_signal_connect_swapped (instance, signal, G_CALLBACK (fired), data);
+}
+
+typedef struct
+{
+  ImpastoGimp3Notify notify;
+  gpointer           data;
+} NotifyClosure;
+
+static void
+notified (GObject    *object,
+          GParamSpec *pspec,
+          gpointer    user_data)
+{
+  NotifyClosure *closure = user_data;
+
+  closure->notify (g_param_spec_get_name (pspec), closure->data);
+}
+
+static void
+free_closure (gpointer data,
+              GClosure *closure)
+{
+  g_free (data);
+}
+
+gulong
+impasto_gimp3_connect_notify (gpointer           object,
+                              ImpastoGimp3Notify notify,
+                              gpointer           data)
+{
+  NotifyClosure *closure = g_new (NotifyClosure, 1);
+
+  closure->notify = notify;
+  closure->data   = data;
+  return g_signal_connect_data (object, "notify", G_CALLBACK (notified), closure, free_closure, 0);
+}
+
+GType
+impasto_gimp3_default_widget_type (void)
+{
+  return G_TYPE_NONE;
+}
+
+typedef struct
+{
+  gint image;    /* -1: any */
+  gint exclude;
+} ItemFilter;
+
+static gboolean
+paintable (GimpImage *image,
+           GimpItem  *item,
+           gpointer   data)
+{
+  ItemFilter *filter = data;
+
+  return gimp_item_get_id (item) != filter->exclude &&
+         (filter->image < 0 || gimp_image_get_id (image) == filter->image) &&
+         ! gimp_drawable_is_indexed (GIMP_DRAWABLE (item)) && ! gimp_item_is_group (item);
+}
+
+static gboolean
+in_image (GimpImage *image,
+          GimpItem  *item,
+          gpointer   data)
+{
+  ItemFilter *filter = data;
+
+  return filter->image < 0 || gimp_image_get_id (image) == filter->image;
+}
+
+GtkWidget *
+impasto_gimp3_item_combo (gboolean     paths,
+                          gint         image,
+                          gint         exclude,
+                          const gchar *none)
+{
+  ItemFilter *filter = g_new (ItemFilter, 1);
+  GtkWidget  *combo;
+
+  filter->image   = image;
+  filter->exclude = exclude;
+  combo = paths ? gimp_path_combo_box_new (in_image, filter, g_free)
+                : gimp_drawable_combo_box_new (paintable, filter, g_free);
+  if (none)
+    gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
+                                GIMP_INT_STORE_VALUE, -1,
+                                GIMP_INT_STORE_LABEL, none,
+                                -1);
+  return combo;
+}
+
+typedef struct
+{
+  const gchar *label;
+  GtkWidget   *found;
+} ButtonSearch;
+
+static void
+search_button (GtkWidget *widget,
+               gpointer   data)
+{
+  ButtonSearch *search = data;
+
+  if (search->found)
+    return;
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), search->label) == 0)
+    search->found = widget;
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), search_button, search);
+}
+
+GtkWidget *
+impasto_gimp3_find_button (GtkWidget   *widget,
+                           const gchar *label)
+{
+  ButtonSearch search = { label, NULL };
+
+  if (GTK_IS_WIDGET (widget))
+    search_button (widget, &search);
+  return search.found;
+}
+
+gboolean
+impasto_gimp3_snapshot (gint         x,
+                        gint         y,
+                        gint         width,
+                        gint         height,
+                        const gchar *path)
+{
+  GdkPixbuf *pixbuf;
+  gboolean   saved;
+
+  if (width <= 0 || height <= 0)
+    return FALSE;
+  pixbuf = gdk_pixbuf_get_from_window (gdk_get_default_root_window (), x, y, width, height);
+  if (! pixbuf)
+    return FALSE;
+  saved = gdk_pixbuf_save (pixbuf, path, "png", NULL, NULL);
+  g_object_unref (pixbuf);
+  return saved;
+}
