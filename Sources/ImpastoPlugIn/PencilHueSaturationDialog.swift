@@ -1,8 +1,9 @@
 import ImpastoFrontEnd
+import ImpastoWidgets
 
 /// The dialog: the pencil pad above the parameters.
 extension PencilHueSaturationProcedure: DialogProcedure {
     static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        _ = PencilPadView(dialog: dialog, side: side)
+        PencilPadView(dialog: dialog, side: side)
     }
 }
