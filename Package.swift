@@ -15,6 +15,7 @@
 //   ImpastoFrontEnd  the six procedures, written once for both GIMPs against GimpHost
 //   impasto          the GIMP 2.10 plug-in (GimpHost over libgimp-2.0, PDB, dialogs in Swift)
 //   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 (GimpPlugIn subclass, macros)
+//   CImpastoWidgets3 ImpastoWidgets' toolkit calls over libgimpui-3.0 (GTK 3)
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
 import Foundation
@@ -80,7 +81,9 @@ let gimp3Targets: [Target] = [
     .systemLibrary(name: "CGIMP3", pkgConfig: "gimp-3.0",
                    providers: [.apt(["libgimp-3.0-dev"])]),
     .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"]),
-    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd"],
+    // The toolkit calls of ImpastoWidgets' widgets over libgimpui-3.0 / GTK 3 (CImpastoUI's counterpart).
+    .target(name: "CImpastoWidgets3", dependencies: ["CGIMP3"]),
+    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "CImpastoWidgets3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoWidgets"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 ]
 
