@@ -14,7 +14,7 @@
 //   ImpastoBrushFiles GIMP's brush files for the bristle brush (.gih/.gbr/.gdyn, pipe rules)
 //   ImpastoFrontEnd  the six procedures, written once for both GIMPs against GimpHost
 //   impasto          the GIMP 2.10 plug-in (GimpHost over libgimp-2.0, PDB, dialogs in Swift)
-//   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 (GimpPlugIn subclass, macros)
+//   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 and libgimpui-3.0 (GimpPlugIn subclass, macros, signals)
 //   CImpastoWidgets3 ImpastoWidgets' toolkit calls over libgimpui-3.0 (GTK 3)
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
@@ -57,7 +57,7 @@ func hasPkgConfig(_ module: String) -> Bool {
 }
 
 let hasGIMP2 = hasPkgConfig("gimpui-2.0")
-let hasGIMP3 = hasPkgConfig("gimp-3.0")
+let hasGIMP3 = hasPkgConfig("gimpui-3.0")
 
 // GIMP 2.10's front-end (Debian 12: libgimp2.0-dev): the plug-in `impasto`, its dialogs' C kit
 // over GTK 2, and the tests that install it into GIMP 2.10.
@@ -78,9 +78,11 @@ let gimp2Targets: [Target] = [
 // roots with GIMP 3.)
 let gimp3Products: [Product] = [.executable(name: "impasto3", targets: ["ImpastoPlugIn3"])]
 let gimp3Targets: [Target] = [
-    .systemLibrary(name: "CGIMP3", pkgConfig: "gimp-3.0",
+    // libgimpui-3.0 (GimpProcedureDialog, GTK 3) for the dialogs; it brings libgimp-3.0 along.
+    .systemLibrary(name: "CGIMP3", pkgConfig: "gimpui-3.0",
                    providers: [.apt(["libgimp-3.0-dev"])]),
-    .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"]),
+    .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"],
+            cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
     // The toolkit calls of ImpastoWidgets' widgets over libgimpui-3.0 / GTK 3 (CImpastoUI's counterpart).
     .target(name: "CImpastoWidgets3", dependencies: ["CGIMP3"]),
     .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "CImpastoWidgets3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoWidgets"],

@@ -1,1 +1,2 @@
 #include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>

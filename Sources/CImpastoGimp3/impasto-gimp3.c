@@ -160,3 +160,264 @@ impasto_gimp3_config_save_last (GimpProcedureConfig *config)
   g_free (basename);
   return message;
 }
+
+void
+impasto_gimp3_config_set_double (GimpProcedureConfig *config,
+                                 const gchar         *name,
+                                 gdouble              value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_boolean (GimpProcedureConfig *config,
+                                  const gchar         *name,
+                                  gboolean             value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_int (GimpProcedureConfig *config,
+                              const gchar         *name,
+                              gint                 value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_string (GimpProcedureConfig *config,
+                                 const gchar         *name,
+                                 const gchar         *value)
+{
+  g_object_set (config, name, value, NULL);
+}
+
+void
+impasto_gimp3_config_set_item (GimpProcedureConfig *config,
+                               const gchar         *name,
+                               gint                 id)
+{
+  GimpItem *item = id > 0 && gimp_item_id_is_valid (id) ? gimp_item_get_by_id (id) : NULL;
+
+  g_object_set (config, name, item, NULL);
+}
+
+
+/* ---- The dialogs ---- */
+
+gboolean
+impasto_gimp3_ui_init (void)
+{
+  if (gimp_display_name () == NULL)
+    return FALSE;
+  gimp_ui_init ("impasto");
+  return TRUE;
+}
+
+gulong
+impasto_gimp3_connect (gpointer           instance,
+                       const gchar       *signal,
+                       ImpastoGimp3Fired  fired,
+                       gpointer           data)
+{
+  /* Swapped: `data` comes first, the signal's own arguments after it are ignored. */
+  return g_signal_connect_swapped (instance, signal, G_CALLBACK (fired), data);
+}
+
+typedef struct
+{
+  ImpastoGimp3Notify notify;
+  gpointer           data;
+} NotifyClosure;
+
+static void
+notified (GObject    *object,
+          GParamSpec *pspec,
+          gpointer    user_data)
+{
+  NotifyClosure *closure = user_data;
+
+  closure->notify (g_param_spec_get_name (pspec), closure->data);
+}
+
+static void
+free_closure (gpointer data,
+              GClosure *closure)
+{
+  g_free (data);
+}
+
+gulong
+impasto_gimp3_connect_notify (gpointer           object,
+                              ImpastoGimp3Notify notify,
+                              gpointer           data)
+{
+  NotifyClosure *closure = g_new (NotifyClosure, 1);
+
+  closure->notify = notify;
+  closure->data   = data;
+  return g_signal_connect_data (object, "notify", G_CALLBACK (notified), closure, free_closure, 0);
+}
+
+GType
+impasto_gimp3_default_widget_type (void)
+{
+  return G_TYPE_NONE;
+}
+
+typedef struct
+{
+  gint image;    /* -1: any */
+  gint exclude;
+} ItemFilter;
+
+static gboolean
+paintable (GimpImage *image,
+           GimpItem  *item,
+           gpointer   data)
+{
+  ItemFilter *filter = data;
+
+  return gimp_item_get_id (item) != filter->exclude &&
+         (filter->image < 0 || gimp_image_get_id (image) == filter->image) &&
+         ! gimp_drawable_is_indexed (GIMP_DRAWABLE (item)) && ! gimp_item_is_group (item);
+}
+
+static gboolean
+in_image (GimpImage *image,
+          GimpItem  *item,
+          gpointer   data)
+{
+  ItemFilter *filter = data;
+
+  return filter->image < 0 || gimp_image_get_id (image) == filter->image;
+}
+
+GtkWidget *
+impasto_gimp3_item_combo (gboolean     paths,
+                          gint         image,
+                          gint         exclude,
+                          const gchar *none)
+{
+  ItemFilter *filter = g_new (ItemFilter, 1);
+  GtkWidget  *combo;
+
+  filter->image   = image;
+  filter->exclude = exclude;
+  combo = paths ? gimp_path_combo_box_new (in_image, filter, g_free)
+                : gimp_drawable_combo_box_new (paintable, filter, g_free);
+  if (none)
+    gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
+                                GIMP_INT_STORE_VALUE, -1,
+                                GIMP_INT_STORE_LABEL, none,
+                                -1);
+  return combo;
+}
+
+GtkWidget *
+impasto_gimp3_labelled (const gchar *label,
+                        GtkWidget   *widget,
+                        const gchar *tooltip)
+{
+  GtkWidget *row   = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *title = gtk_label_new_with_mnemonic (label);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
+  gtk_box_pack_start (GTK_BOX (row), title, FALSE, FALSE, 0);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_box_pack_start (GTK_BOX (row), widget, TRUE, TRUE, 0);
+  if (tooltip)
+    gimp_help_set_help_data (row, tooltip, NULL);
+  gtk_widget_show_all (row);
+  return row;
+}
+
+gboolean
+impasto_gimp3_geometry (GtkWidget *widget,
+                        gint      *x,
+                        gint      *y,
+                        gint      *width,
+                        gint      *height)
+{
+  GtkWidget     *toplevel;
+  GdkWindow     *window;
+  GtkAllocation  allocation;
+  gint           origin_x, origin_y, inside_x, inside_y;
+
+  if (! GTK_IS_WIDGET (widget) || ! gtk_widget_get_mapped (widget))
+    return FALSE;
+  toplevel = gtk_widget_get_toplevel (widget);
+  window   = gtk_widget_get_window (toplevel);
+  if (! window || ! gtk_widget_translate_coordinates (widget, toplevel, 0, 0, &inside_x, &inside_y))
+    return FALSE;
+  gdk_window_get_origin (window, &origin_x, &origin_y);
+  gtk_widget_get_allocation (widget, &allocation);
+  *x      = origin_x + inside_x;
+  *y      = origin_y + inside_y;
+  *width  = allocation.width;
+  *height = allocation.height;
+  return TRUE;
+}
+
+void
+impasto_gimp3_show_now (GtkWidget *dialog)
+{
+  gtk_widget_show (dialog);
+  /* Until the window is mapped, laid out and drawn. */
+  while (! gtk_widget_get_mapped (dialog) || gtk_events_pending ())
+    gtk_main_iteration ();
+  gdk_display_sync (gtk_widget_get_display (dialog));
+  while (gtk_events_pending ())
+    gtk_main_iteration ();
+}
+
+typedef struct
+{
+  const gchar *label;
+  GtkWidget   *found;
+} ButtonSearch;
+
+static void
+search_button (GtkWidget *widget,
+               gpointer   data)
+{
+  ButtonSearch *search = data;
+
+  if (search->found)
+    return;
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), search->label) == 0)
+    search->found = widget;
+  else if (GTK_IS_CONTAINER (widget))
+    gtk_container_forall (GTK_CONTAINER (widget), search_button, search);
+}
+
+GtkWidget *
+impasto_gimp3_find_button (GtkWidget   *widget,
+                           const gchar *label)
+{
+  ButtonSearch search = { label, NULL };
+
+  if (GTK_IS_WIDGET (widget))
+    search_button (widget, &search);
+  return search.found;
+}
+
+gboolean
+impasto_gimp3_snapshot (GtkWidget   *widget,
+                        const gchar *path)
+{
+  gint       x, y, width, height;
+  GdkPixbuf *pixbuf;
+  gboolean   saved;
+
+  if (! impasto_gimp3_geometry (widget, &x, &y, &width, &height) || width <= 0 || height <= 0)
+    return FALSE;
+  pixbuf = gdk_pixbuf_get_from_window (gdk_get_default_root_window (), x, y, width, height);
+  if (! pixbuf)
+    return FALSE;
+  saved = gdk_pixbuf_save (pixbuf, path, "png", NULL, NULL);
+  g_object_unref (pixbuf);
+  return saved;
+}

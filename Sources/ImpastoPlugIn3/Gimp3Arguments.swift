@@ -63,6 +63,21 @@ extension ProcedureParameter {
         }
     }
 
+    /// Writes `value` (as `value(in:)` reads it) into this parameter's property of `config`.
+    func write(_ value: ParameterValue, to config: UnsafeMutablePointer<GimpProcedureConfig>) {
+        switch (kind, value) {
+        case (.float, .float(let v)): impasto_gimp3_config_set_double(config, name, v)
+        case (.integer, .int(let v)): impasto_gimp3_config_set_int(config, name, v)
+        case (.boolean, .int(let v)): impasto_gimp3_config_set_boolean(config, name, v != 0 ? 1 : 0)
+        case (.choice(let choices), .int(let v)):
+            guard choices.indices.contains(Int(v)) else { return }
+            impasto_gimp3_config_set_string(config, name, choices[Int(v)].nick)
+        case (.name, .string(let v)): impasto_gimp3_config_set_string(config, name, v)
+        case (.drawable, .int(let id)), (.vectors, .int(let id)): impasto_gimp3_config_set_item(config, name, id)
+        default: return  // a value of another kind: nothing this parameter can hold
+        }
+    }
+
     private func string(in config: UnsafeMutablePointer<GimpProcedureConfig>) -> String {
         guard let text = impasto_gimp3_config_get_string(config, name) else { return "" }
         defer { g_free(text) }

@@ -100,17 +100,24 @@ enum ProcedureRunner {
     private static func run(_ procedure: ImpastoProcedure.Type, runMode: GimpRunMode, image: Int32, drawable: Int32,
                             config: UnsafeMutablePointer<GimpProcedureConfig>) throws(ProcedureFailure) {
         // libgimp has already filled `config`: the call's arguments (RUN-NONINTERACTIVE) or the
-        // last values (RUN-WITH-LAST-VALS, and RUN-INTERACTIVE until the dialogs exist).
-        var arguments = ProcedureArguments.defaults(for: procedure.parameters)
-        arguments.values = procedure.parameters.map { $0.value(in: config) }
+        // last values (RUN-WITH-LAST-VALS and RUN-INTERACTIVE).
+        var arguments = read(procedure, config)
         if runMode != GIMP_RUN_NONINTERACTIVE {
             // Last values from another image: its path becomes this image's selected one.
             arguments = arguments.forgettingVanishedDrawables(in: host).takingPaths(of: image, in: host)
         }
-        let call = ProcedureCall(host: host, image: image, drawable: drawable, arguments: arguments)
-        try procedure.checkTarget(call)
+        try procedure.checkTarget(ProcedureCall(host: host, image: image, drawable: drawable, arguments: arguments))
         Gegl.initialize()
-        try procedure.perform(call)
+        if runMode == GIMP_RUN_INTERACTIVE {
+            // The dialog edits the config (libgimp keeps it as the last values after OK).
+            for (parameter, value) in zip(procedure.parameters, arguments.values) { parameter.write(value, to: config) }
+            switch ProcedureDialog.run(procedure, image: image, drawable: drawable, config: config, arguments: arguments) {
+            case false?: throw .cancelled
+            case true?: arguments = read(procedure, config)
+            case nil: break  // no display (gimp-console): the last values, as they are
+            }
+        }
+        try procedure.perform(ProcedureCall(host: host, image: image, drawable: drawable, arguments: arguments))
         // libgimp keeps the last values itself only after an interactive run; a script's call
         // sets them too, as in GIMP 2.10, so RUN-WITH-LAST-VALS repeats it (in later sessions too).
         if runMode == GIMP_RUN_NONINTERACTIVE, let message = impasto_gimp3_config_save_last(config) {
@@ -118,5 +125,13 @@ enum ProcedureRunner {
             fputs("\(procedure.name): could not keep the last values: \(String(cString: message))\n", stderr)
         }
         if runMode != GIMP_RUN_NONINTERACTIVE { host.flushDisplays() }
+    }
+
+    /// The config's values, as the shared checks and procedures take them.
+    private static func read(_ procedure: ImpastoProcedure.Type, _ config: UnsafeMutablePointer<GimpProcedureConfig>)
+        -> ProcedureArguments {
+        var arguments = ProcedureArguments.defaults(for: procedure.parameters)
+        arguments.values = procedure.parameters.map { $0.value(in: config) }
+        return arguments
     }
 }

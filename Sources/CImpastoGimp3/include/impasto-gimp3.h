@@ -2,7 +2,8 @@
  *
  * libgimp-3.0 wants a GObject subclass of GimpPlugIn (its vfuncs name and create the
  * procedures), GType macros (G_DEFINE_TYPE, GIMP_ITEM ()), C variadics (g_object_get) and
- * GErrors; Swift can do none of these directly. Each function here is one such wrapper and
+ * GErrors; libgimpui-3.0's dialogs want signal handlers of each signal's own signature;
+ * Swift can do none of these directly. Each function here is one such wrapper and
  * nothing more: which procedures exist, their arguments and what they do live in Swift
  * (Sources/ImpastoPlugIn3). This header is the whole contract between the two.
  */
@@ -10,6 +11,7 @@
 #define IMPASTO_GIMP3_H
 
 #include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
 
 G_BEGIN_DECLS
 
@@ -51,6 +53,57 @@ gint     impasto_gimp3_config_get_item_id (GimpProcedureConfig *config, const gc
  * for RUN-WITH-LAST-VALS and RUN-INTERACTIVE in this and later sessions (libgimp itself
  * stores them only after an interactive run). Returns NULL, or a newly allocated message. */
 gchar   *impasto_gimp3_config_save_last   (GimpProcedureConfig *config);
+
+/* A config property set by name (g_object_set () is variadic); a choice is set by its nick,
+ * an item by its ID (-1 or an ID that is no item: none). */
+void     impasto_gimp3_config_set_double  (GimpProcedureConfig *config, const gchar *name, gdouble value);
+void     impasto_gimp3_config_set_boolean (GimpProcedureConfig *config, const gchar *name, gboolean value);
+void     impasto_gimp3_config_set_int     (GimpProcedureConfig *config, const gchar *name, gint value);
+void     impasto_gimp3_config_set_string  (GimpProcedureConfig *config, const gchar *name, const gchar *value);
+void     impasto_gimp3_config_set_item    (GimpProcedureConfig *config, const gchar *name, gint id);
+
+
+/* ---- The dialogs (libgimpui-3.0, GTK 3) ---- */
+
+/* A Swift closure behind a C callback: `data` is its context. */
+typedef void (*ImpastoGimp3Fired)  (gpointer data);
+/* A config's "notify": the property's name. */
+typedef void (*ImpastoGimp3Notify) (const gchar *name, gpointer data);
+
+/* Whether GIMP gave the plug-in a display (not in gimp-console or with --no-interface):
+ * then GTK and libgimpui are initialised (gimp_ui_init ()); otherwise nothing is done, and
+ * the caller goes on without a dialog (gimp_ui_init () would end the plug-in). */
+gboolean impasto_gimp3_ui_init (void);
+
+/* `fired (data)` whenever `instance` emits `signal` (whatever the signal's own arguments). */
+gulong   impasto_gimp3_connect        (gpointer instance, const gchar *signal, ImpastoGimp3Fired fired, gpointer data);
+/* `notify (name, data)` whenever a property of `object` changed. */
+gulong   impasto_gimp3_connect_notify (gpointer object, ImpastoGimp3Notify notify, gpointer data);
+
+/* The widget type GimpProcedureDialog picks itself for a property (G_TYPE_NONE, a macro). */
+GType    impasto_gimp3_default_widget_type (void);
+
+/* A combo of the drawables (`paths` FALSE) or paths (TRUE) of image `image` (-1: of every
+ * image), without `exclude` and, for drawables, without groups and indexed ones (nothing to
+ * paint or to read in 8-bit RGB); with `none` (nullable) first as the value -1. */
+GtkWidget *impasto_gimp3_item_combo (gboolean paths, gint image, gint exclude, const gchar *none);
+
+/* A row of `label` (a mnemonic) and `widget`, for the combos the procedure dialog does not
+ * make itself. */
+GtkWidget *impasto_gimp3_labelled (const gchar *label, GtkWidget *widget, const gchar *tooltip);
+
+/* Where `widget` is on the screen (root-window coordinates); FALSE if it is not shown. */
+gboolean impasto_gimp3_geometry (GtkWidget *widget, gint *x, gint *y, gint *width, gint *height);
+
+/* Shows `dialog` and handles events until it is on screen with its final layout. */
+void     impasto_gimp3_show_now (GtkWidget *dialog);
+
+/* The button labelled `label` (its mnemonic text, e.g. "_Save Settings") inside `widget`. */
+GtkWidget *impasto_gimp3_find_button (GtkWidget *widget, const gchar *label);
+
+/* Saves what the screen shows of `widget` as a PNG at `path` (the X server's pixels, as a
+ * screenshot would); FALSE if it is not shown or the file could not be written. */
+gboolean impasto_gimp3_snapshot (GtkWidget *widget, const gchar *path);
 
 G_END_DECLS
 
