@@ -84,12 +84,9 @@ extension ProcedureDialog: WidgetDialog {
 
     func combo(in table: Widget, row: Int, title: String, labels: [String], active: Int,
                changed: @escaping () -> Void) -> Widget? {
-        let strings: [UnsafeMutablePointer<CChar>?] = labels.map { strdup($0) }
-        defer { strings.forEach { free($0) } }
-        var pointers: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } }
         let data = widgetCallback(changed)
-        return pointers.withUnsafeMutableBufferPointer {
-            impasto_widgets3_combo(table, title, $0.baseAddress, Int32(labels.count), Int32(active), Self.widgetFire, data)
+        return labels.withCStrings {
+            impasto_widgets3_combo(table, title, $0, Int32(labels.count), Int32(active), Self.widgetFire, data)
         }
     }
     func index(ofCombo combo: Widget) -> Int { Int(impasto_widgets3_combo_get(combo)) }
