@@ -328,6 +328,10 @@ public protocol ImpastoProcedure {
     /// and keeps it as a live filter; a procedure entry beside it would be the same effect
     /// twice. GIMP 2.10 ignores the keys and lists the procedure.
     static var menuOperation: String? { get }
+    /// GIMP 3 only, for a procedure with a `menuOperation`: the label of the procedure's own
+    /// entry beside the op's, for a dialog the op's generated one cannot offer (the pencil
+    /// pad, the hemisphere editor, shading from a picture); nil: the op's entry only.
+    static var dialogMenuLabel: String? { get }
     static var parameters: [ProcedureParameter] { get }
     /// Everything that can refuse the call beyond each parameter's own range and the drawable
     /// (a path or a layer from another image, a locked one…). The runner calls it before it
@@ -342,5 +346,6 @@ public protocol ImpastoProcedure {
 extension ImpastoProcedure {
     public static var target: ProcedureTarget { .drawable }
     public static var menuOperation: String? { nil }
+    public static var dialogMenuLabel: String? { nil }
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {}
 }

@@ -110,6 +110,8 @@ final class ProcedureDialog {
         gtk_box_pack_start(cast(columns), side, 0, 0, 0)
         extras(self, UnsafeMutableRawPointer(side))
         gtk_box_pack_start(cast(side), table, 0, 0, 0)
+        // Room for the sliders: GimpScaleEntry's scale asks for next to nothing.
+        gtk_widget_set_size_request(table, 400, -1)
         for (index, parameter) in procedure.parameters.enumerated() where !parameter.dialogOnly {
             // (A dialog-only parameter is the procedure's own editor's to show.)
             if let widget = widget(for: parameter, index: index, dialog: dialog) {

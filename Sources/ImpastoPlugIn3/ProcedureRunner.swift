@@ -34,9 +34,10 @@ enum ProcedureRunner {
         }
         guard let made else { return nil }
         // An op that GIMP 3 lists itself (its gimp:menu-path) stands for the procedure in the
-        // menus; the procedure stays in the PDB for scripts.
-        if procedure.menuOperation == nil {
-            gimp_procedure_set_menu_label(made, procedure.menuLabel)
+        // menus (the procedure stays in the PDB for scripts), unless the procedure's dialog
+        // offers what the op's generated one cannot: then both are listed, under distinct labels.
+        if let label = procedure.menuOperation == nil ? procedure.menuLabel : procedure.dialogMenuLabel {
+            gimp_procedure_set_menu_label(made, label)
             gimp_procedure_add_menu_path(made, procedure.menuPath)
         }
         gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)

@@ -3,10 +3,13 @@ import ImpastoFrontEnd
 import ImpastoTestSupport
 import XCTest
 
-/// Each effect appears exactly once in GIMP 3's menus: GIMP 3 lists an op that has a
+/// Each op appears exactly once in GIMP 3's menus: GIMP 3 lists an op that has a
 /// `gimp:menu-path` key under that path (its generic filter dialog, a live filter), and the
-/// GIMP 3 plug-in registers no menu entry for a procedure whose `menuOperation` is that op.
-/// So the ops with the key must be exactly the procedures' menu operations.
+/// GIMP 3 plug-in registers no menu entry for a procedure whose `menuOperation` is that op —
+/// unless the procedure's own dialog offers what the generated one cannot (`dialogMenuLabel`:
+/// the pencil pad, the hemisphere editor), and then under a label of its own. So the ops with
+/// the key must be exactly the procedures' menu operations, and a procedure's second entry
+/// must not read like its op's.
 final class MenuEntryTests: XCTestCase {
     override func setUp() {
         super.setUp()
@@ -46,6 +49,23 @@ final class MenuEntryTests: XCTestCase {
         for procedure in procedures {
             guard let operation = procedure.menuOperation else { continue }
             XCTAssertEqual(menuPath(of: operation), procedure.menuPath, procedure.name)
+        }
+    }
+
+    /// The pencil and emboss procedures keep an entry of their own in GIMP 3 (their dialogs
+    /// have the pad and the light editor), labelled unlike their op's; no other procedure
+    /// whose op is listed has one.
+    func testADialogsOwnEntryIsLabelledUnlikeItsOps() throws {
+        let withDialogEntry = procedures.filter { $0.dialogMenuLabel != nil }.map { $0.name }
+        XCTAssertEqual(Set(withDialogEntry), ["plug-in-impasto-pencil-hue-saturation", "plug-in-impasto-emboss"])
+        for procedure in procedures {
+            guard let label = procedure.dialogMenuLabel else { continue }
+            let operation = try XCTUnwrap(procedure.menuOperation, "\(procedure.name): a second entry needs an op's first")
+            let opLabel = try XCTUnwrap(gegl_operation_get_key(operation, "gimp:menu-label").map { String(cString: $0) })
+            func plain(_ text: String) -> String { text.filter { $0 != "_" && $0 != "." }.lowercased() }
+            XCTAssertNotEqual(plain(label), plain(opLabel), procedure.name)
+            XCTAssertNotEqual(plain(label), plain(procedure.menuLabel), "\(procedure.name): GIMP 2.10's label says nothing of the dialog")
+            XCTAssertTrue(label.hasSuffix("..."), "\(procedure.name): an entry that opens a dialog ends in an ellipsis")
         }
     }
 }

@@ -211,10 +211,11 @@ final class Gimp3ProceduresTests: XCTestCase {
             """),
     ]
 
-    /// Each procedure's menu entry in GIMP 3: none for those whose op GIMP 3 lists itself.
+    /// Each procedure's menu entry in GIMP 3: none for those whose op GIMP 3 lists itself,
+    /// but for the pencil and emboss dialogs (the pad, the light editor), under labels of their own.
     static let menus: [(name: String, entry: String)] = [
-        ("plug-in-impasto-pencil-hue-saturation", ""),
-        ("plug-in-impasto-emboss", ""),
+        ("plug-in-impasto-pencil-hue-saturation", "Pencil Hue/Saturation with Pen _Pad... | <Image>/Colors"),
+        ("plug-in-impasto-emboss", "Impasto Emboss with _Light Editor... | <Image>/Filters/Light and Shadow"),
         ("plug-in-impasto-bristle-normal-map", ""),
         ("plug-in-impasto-normal-light", "Impasto _Normal Light... | <Image>/Filters/Light and Shadow"),
         ("plug-in-impasto-bristle-stroke", "Impasto _Bristle Stroke Path... | <Image>/Edit"),
@@ -399,9 +400,10 @@ final class Gimp3ProceduresTests: XCTestCase {
         try check("elevation-range", says: ["95"], unchanged: [("elevation-range.png", nil)])
     }
 
-    /// Each effect once in GIMP 3's menus: the procedures whose op has a menu entry of its own
-    /// (Filters, a live filter) have none; normal light, the stroke and the brush keep theirs.
-    func checkMenuEntriesOnlyWhereNoOpHasOne(_ suite: Gimp3Root.Suite) throws {
+    /// Each op once in GIMP 3's menus: the procedures whose op has a menu entry of its own
+    /// (Filters, a live filter) have none, but pencil and emboss, whose dialogs the op's cannot
+    /// replace, have one labelled unlike the op's; normal light, the stroke and the brush keep theirs.
+    func checkMenuEntriesOnlyWhereTheOpsDialogFallsShort(_ suite: Gimp3Root.Suite) throws {
         let (_, session) = try gimp3(suite)
         // GIMP keeps what each plug-in registered in the profile's pluginrc, one
         // `(proc-def "name" …)` per procedure: its texts, attribution, menu label (quoted,
@@ -446,7 +448,7 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testTrixieBrushProcedureWritesTheProfileAndGIMPLoadsIt() throws { try checkBrushProcedureWritesTheProfileAndGIMPLoadsIt(.trixie) }
     func testTrixieRefusedCallsSayWhyAndChangeNothing() throws { try checkRefusedCallsSayWhyAndChangeNothing(.trixie) }
     func testTrixieEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.trixie) }
-    func testTrixieMenuEntriesOnlyWhereNoOpHasOne() throws { try checkMenuEntriesOnlyWhereNoOpHasOne(.trixie) }
+    func testTrixieMenuEntriesOnlyWhereTheOpsDialogFallsShort() throws { try checkMenuEntriesOnlyWhereTheOpsDialogFallsShort(.trixie) }
     func testTrixiePlugInWritesTheStandardBrush() throws { try checkPlugInWritesTheStandardBrush(.trixie) }
     func testTrixieLastValuesRepeatTheScriptsCall() throws { try checkLastValuesRepeatTheScriptsCall(.trixie) }
 
@@ -457,7 +459,7 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testForkyBrushProcedureWritesTheProfileAndGIMPLoadsIt() throws { try checkBrushProcedureWritesTheProfileAndGIMPLoadsIt(.forky) }
     func testForkyRefusedCallsSayWhyAndChangeNothing() throws { try checkRefusedCallsSayWhyAndChangeNothing(.forky) }
     func testForkyEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.forky) }
-    func testForkyMenuEntriesOnlyWhereNoOpHasOne() throws { try checkMenuEntriesOnlyWhereNoOpHasOne(.forky) }
+    func testForkyMenuEntriesOnlyWhereTheOpsDialogFallsShort() throws { try checkMenuEntriesOnlyWhereTheOpsDialogFallsShort(.forky) }
     func testForkyPlugInWritesTheStandardBrush() throws { try checkPlugInWritesTheStandardBrush(.forky) }
     func testForkyLastValuesRepeatTheScriptsCall() throws { try checkLastValuesRepeatTheScriptsCall(.forky) }
 }

@@ -10,15 +10,15 @@ import Foundation
 /// `lifeline` pipe, whose only writer is this process) closes: `close()` closes it, and so
 /// does the kernel when the test process ends, however it ends; a static GimpGUI is never
 /// deinitialised, so without this the display outlived `swift test`.
-public final class GimpGUI {
+public final class GimpGUI: DialogDriver {
     public let session: PrivateGimp
     public let display: String
     /// The Xvfb server's process ID.
     public let xvfbProcessID: Int32
     private let watchdog: Process
     private let lifeline: Pipe
-    private let geometryFile: URL
-    private var consumedLines = 0
+    public let geometryFile: URL
+    public var consumedLines = 0
 
     /// Where screenshots go: IMPASTO_ARTIFACTS, or .build/test-artifacts in the package.
     public static let artifacts: URL = {
@@ -130,6 +130,40 @@ public final class GimpGUI {
         return PrivateGimp.BatchResult(outcomes: PrivateGimp.outcomes(in: text), log: text)
     }
 
+    @discardableResult
+    public func xdotool(_ arguments: [String]) -> CommandResult {
+        runCommand("xdotool", arguments, environment: ["DISPLAY": display])
+    }
+
+    /// A screenshot of `rect` (or the whole screen) saved as a test artifact named `name`.
+    @discardableResult
+    public func screenshot(_ name: String, of rect: Rect? = nil) -> URL {
+        let url = Self.artifacts.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: url)
+        xdotool(["mousemove", "0", "0"])  // no tooltip in the picture
+        usleep(300_000)
+        var arguments = ["-o", url.path]
+        if let r = rect { arguments = ["-a", "\(r.x),\(r.y),\(r.width),\(r.height)"] + arguments }
+        runCommand("scrot", arguments, environment: ["DISPLAY": display])
+        return url
+    }
+}
+
+/// Driving a GIMP's dialogs on a virtual display with xdotool, where the plug-in reported
+/// their widgets (the IMPASTO_UI_GEOMETRY file): GIMP 2.10's `GimpGUI` and GIMP 3's `Gimp3GUI`.
+public protocol DialogDriver: AnyObject {
+    /// The geometry file as the host sees it.
+    var geometryFile: URL { get }
+    /// How many of its lines the dialogs already returned have used.
+    var consumedLines: Int { get set }
+    @discardableResult
+    func xdotool(_ arguments: [String]) -> CommandResult
+}
+
+extension DialogDriver {
+    public typealias Rect = GimpGUI.Rect
+    public typealias Dialog = GimpGUI.Dialog
+
     /// Waits for the next dialog of `procedure` to be on screen.
     public func dialog(_ procedure: String, timeout: TimeInterval = 120) -> Dialog? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -153,11 +187,6 @@ public final class GimpGUI {
         return nil
     }
 
-    @discardableResult
-    public func xdotool(_ arguments: [String]) -> CommandResult {
-        runCommand("xdotool", arguments, environment: ["DISPLAY": display])
-    }
-
     /// Presses the left button at `from`, drags through to `to` and lets go.
     public func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: Int = 8) {
         xdotool(["mousemove", "\(from.x)", "\(from.y)", "mousedown", "1"])
@@ -174,8 +203,9 @@ public final class GimpGUI {
     }
 
     /// Types `text` into the spin button at `rect`, replacing its value, and confirms it.
+    /// (It clicks into the left quarter: GTK 3's spin buttons have their − and + on the right.)
     public func type(_ text: String, into rect: Rect) {
-        xdotool(["mousemove", "\(rect.x + rect.width / 2)", "\(rect.y + rect.height / 2)", "click", "--repeat", "3", "1"])
+        xdotool(["mousemove", "\(rect.x + rect.width / 4)", "\(rect.y + rect.height / 2)", "click", "--repeat", "3", "1"])
         xdotool(["key", "ctrl+a"])
         xdotool(["type", "--", text])
         xdotool(["key", "Tab"])
@@ -184,18 +214,5 @@ public final class GimpGUI {
     /// Waits for the preview to catch up with the last change.
     public func settle(_ seconds: Double = 1.5) {
         usleep(useconds_t(seconds * 1_000_000))
-    }
-
-    /// A screenshot of `rect` (or the whole screen) saved as a test artifact named `name`.
-    @discardableResult
-    public func screenshot(_ name: String, of rect: Rect? = nil) -> URL {
-        let url = Self.artifacts.appendingPathComponent(name)
-        try? FileManager.default.removeItem(at: url)
-        xdotool(["mousemove", "0", "0"])  // no tooltip in the picture
-        usleep(300_000)
-        var arguments = ["-o", url.path]
-        if let r = rect { arguments = ["-a", "\(r.x),\(r.y),\(r.width),\(r.height)"] + arguments }
-        runCommand("scrot", arguments, environment: ["DISPLAY": display])
-        return url
     }
 }

@@ -17,6 +17,7 @@ public enum EmbossProcedure: FilterProcedure {
     public static let menuLabel = "Impasto _Emboss..."
     public static let menuPath = "<Image>/Filters/Light and Shadow"
     public static let menuOperation: String? = "impasto:emboss"
+    public static let dialogMenuLabel: String? = "Impasto Emboss with _Light Editor..."
 
     public static let parameters: [ProcedureParameter] = [
         ProcedureParameter(EmbossSettings.Parameters.radius),

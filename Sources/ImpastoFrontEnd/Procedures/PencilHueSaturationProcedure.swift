@@ -13,6 +13,7 @@ public enum PencilHueSaturationProcedure: FilterProcedure {
     public static let menuLabel = "_Pencil Hue/Saturation..."
     public static let menuPath = "<Image>/Colors"
     public static let menuOperation: String? = "impasto:pencil-hue-saturation"
+    public static let dialogMenuLabel: String? = "Pencil Hue/Saturation with Pen _Pad..."
 
     public static let parameters = PencilHueSaturation.parameters.map(ProcedureParameter.init)
 
