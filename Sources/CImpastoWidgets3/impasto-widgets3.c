@@ -167,10 +167,26 @@ impasto_widgets3_canvas (int width, int height, ImpastoWidgets3Draw draw, Impast
   return area;
 }
 
+/* The labels of a table's rows share one width (a GtkSizeGroup the table owns), so that
+ * their sliders line up as in a GTK 2 table; the table asks for room for the sliders. */
 ImpastoWidget3 *
 impasto_widgets3_table (void)
 {
-  return impasto_widgets3_box (TRUE, 6);
+  GtkWidget    *table  = impasto_widgets3_box (TRUE, 6);
+  GtkSizeGroup *labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+
+  g_object_set_data_full (G_OBJECT (table), "impasto-labels", labels, g_object_unref);
+  gtk_widget_set_size_request (table, 340, -1);
+  return table;
+}
+
+static void
+align_label (ImpastoWidget3 *table, GtkWidget *label)
+{
+  GtkSizeGroup *labels = GTK_IS_WIDGET (table) ? g_object_get_data (G_OBJECT (table), "impasto-labels") : NULL;
+
+  if (labels && GTK_IS_WIDGET (label))
+    gtk_size_group_add_widget (labels, label);
 }
 
 static void
@@ -194,6 +210,7 @@ impasto_widgets3_scale (ImpastoWidget3 *table, const char *label, double value, 
   if (ui_lower != lower || ui_upper != upper)
     gimp_scale_entry_set_bounds (GIMP_SCALE_ENTRY (entry), ui_lower, ui_upper, FALSE);
   gimp_label_spin_set_increments (GIMP_LABEL_SPIN (entry), step, step * 10);
+  align_label (table, gimp_labeled_get_label (GIMP_LABELED (entry)));
   attach (table, entry, tooltip);
   connect (entry, "value-changed", changed, data);
   return entry;
@@ -258,6 +275,8 @@ impasto_widgets3_combo (ImpastoWidget3 *table, const char *label, const char **l
   gtk_label_set_mnemonic_widget (GTK_LABEL (title), combo);
   gtk_box_pack_start (GTK_BOX (row), title, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (row), combo, TRUE, TRUE, 0);
+  gtk_label_set_xalign (GTK_LABEL (title), 0.0);
+  align_label (table, title);
   gtk_widget_show (title);
   gtk_widget_show (combo);
   attach (table, row, NULL);

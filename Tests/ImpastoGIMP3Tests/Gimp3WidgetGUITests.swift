@@ -52,7 +52,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
                    (v (impasto-path image '(20 70 20 70 20 70 180 70 180 70 180 70))))
               (gimp-image-set-selected-paths image (vector v))
               (gimp-context-set-foreground '(20 40 160))
-              (plug-in-impasto-bristle-stroke RUN-INTERACTIVE image (vector paint) -1 v 12 0.5 1 0 3 20)
+              (plug-in-impasto-bristle-stroke RUN-INTERACTIVE image (vector paint) -1 v 20 0.3 1 0 2 16)
               (impasto-save image paint "bristle-stroke.png"))
             """),
         ("bristle-brush", #"(plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction")"#),
