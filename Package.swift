@@ -129,6 +129,6 @@ let package = Package(
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
-        .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "GeglKit"]),
+        .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "GeglKit", "ImpastoFrontEnd"]),
     ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : []) + (hasGIMP2 || hasGIMP3 ? widgetTargets : [])
 )

@@ -1,0 +1,389 @@
+import Foundation
+import GeglKit
+import ImpastoFrontEnd
+import ImpastoTestSupport
+import XCTest
+
+/// Every Impasto dialog in GIMP 3.0.x (trixie) and 3.2.x (forky), in GIMP's own user interface
+/// on a virtual display inside each root (`Gimp3GUI`), driven as GIMP 2.10's DialogGUITests
+/// are: Script-Fu batch commands call each procedure RUN-INTERACTIVE, xdotool operates the
+/// dialog where the plug-in reported its widgets, and the results are read back from the files
+/// the scenarios save. Each dialog is judged against the same procedure called
+/// RUN-NONINTERACTIVE with the values the dialog should have applied; the preview the screen
+/// showed when OK was pressed against the result; Cancel against the untouched image; a
+/// value typed into a slider's entry against PencilReference's formula; and GimpProcedureDialog's
+/// settings buttons (its presets) through its own UI: Save Settings, a change, Load Saved
+/// Settings, OK. Screenshots of the dialogs are test artifacts (gimp3-dialog-NAME-SUITE.png).
+///
+/// One GIMP process per suite. Runs for the suites IMPASTO_GIMP3_ROOTS lists; skipped otherwise.
+final class Gimp3DialogTests: XCTestCase {
+    static let photo = BuildProducts.fixture("astronaut.png")
+
+    /// The scenarios, in the order their dialogs open. A reference call (RUN-NONINTERACTIVE)
+    /// comes before the dialog it judges: its values become the last values the dialog opens
+    /// with, so OK must give its pixels.
+    static let scenarios: [(name: String, script: String)] = [
+        // Every value typed: max saturation 3 at azimuth −60°, altitude 45°.
+        ("pencil", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)
+              (impasto-save i d "pencil.png"))
+            """),
+        ("pencil-reference", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE i (vector d) -60 45 3 FALSE)
+              (impasto-save i d "pencil-reference.png"))
+            """),
+        // A value typed, then Cancel: the script goes on with the image as it was.
+        ("cancel", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (impasto-report "cancel" (lambda ()
+                (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)))
+              (impasto-save i d "cancelled.png"))
+            """),
+        // Save Settings with (100°, 45°, 2), other values typed, Load Saved Settings, OK.
+        ("preset", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)
+              (impasto-save i d "preset.png"))
+            """),
+        ("preset-reference", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE i (vector d) 100 45 2 FALSE)
+              (impasto-save i d "preset-reference.png"))
+            """),
+        ("emboss-reference", """
+            (let* ((s (impasto-shape)) (i (car s)) (d (cadr s)))
+              (plug-in-impasto-emboss RUN-NONINTERACTIVE i (vector d) 10 10 "round" 0 "alpha" -1 "gold")
+              (impasto-save i d "emboss-reference.png"))
+            """),
+        // Save Settings (the custom look's aux arguments too), radius typed, Load Saved Settings, OK.
+        ("emboss", """
+            (let* ((s (impasto-shape)) (i (car s)) (d (cadr s)))
+              (plug-in-impasto-emboss RUN-INTERACTIVE i (vector d) 3 3 "linear" 0 "alpha" -1 "")
+              (impasto-save i d "emboss.png"))
+            """),
+        ("normal-map-reference", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE i (vector d) 1 2 TRUE FALSE)
+              (impasto-save i d "normal-map-reference.png"))
+            """),
+        ("normal-map", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-bristle-normal-map RUN-INTERACTIVE i (vector d) 0 1 FALSE FALSE)
+              (impasto-save i d "normal-map.png"))
+            """),
+        ("normal-light-reference", """
+            (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
+              (plug-in-impasto-normal-light RUN-NONINTERACTIVE i (vector d) bump 0.75 3 135 45 0.3 0.5 20)
+              (impasto-save i d "normal-light-reference.png"))
+            """),
+        // The last values' bump is the reference's image's: the chooser offers this image's.
+        ("normal-light", """
+            (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
+              (plug-in-impasto-normal-light RUN-INTERACTIVE i (vector d) bump 0 1 0 10 0 0 1)
+              (impasto-save i d "normal-light.png"))
+            """),
+        ("stroke-reference", """
+            (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (v (impasto-curve i)))
+              (gimp-context-set-foreground '(200 30 60))
+              (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE i (vector d) -1 v 12 0.5 1 0 3 20)
+              (impasto-save i d "stroke-reference.png"))
+            """),
+        // The last values' path is the reference's image's: the dialog takes this image's.
+        ("stroke", """
+            (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (v (impasto-curve i)))
+              (gimp-image-set-selected-paths i (vector v))
+              (gimp-context-set-foreground '(200 30 60))
+              (plug-in-impasto-bristle-stroke RUN-INTERACTIVE i (vector d) -1 v 20 1 0.3 30 2 16)
+              (impasto-save i d "stroke.png"))
+            """),
+        ("brush", """
+            (begin
+              (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 "direction")
+              (impasto-write "brush-reference.txt" (impasto-brush-info))
+              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 16 30 1 2 2 "tilt")
+              (impasto-write "brush.txt" (impasto-brush-info)))
+            """),
+    ]
+
+    /// The active brush's name and its cells' width height mask-bpp color-bpp.
+    static let brushInfo = """
+        (define (impasto-brush-info)
+          (apply string-append (car (gimp-resource-get-name (car (gimp-context-get-brush))))
+                 (map (lambda (n) (string-append " " (number->string n)))
+                      (gimp-brush-get-info (car (gimp-brush-get-by-name "Impasto Bristle"))))))
+        """
+
+    // MARK: - The driver
+
+    /// What the driver saw and did, per suite.
+    final class Drive {
+        var notes: [String] = []
+        var screenshots: [String] = []
+    }
+
+    static func drive(_ gui: Gimp3GUI, _ drive: Drive, suite: Gimp3Root.Suite) {
+        let pencil = "plug-in-impasto-pencil-hue-saturation"
+        var closed: [String: Int] = [:]
+        /// Confirms (or cancels) the dialog, waits until it has gone and keeps its screenshot.
+        func finish(_ d: GimpGUI.Dialog, _ button: String, screenshot name: String?) {
+            guard let target = d[button] else { return drive.notes.append("\(d.procedure): no \(button) button") }
+            gui.settle(2)
+            gui.click(target.centre)
+            closed[d.procedure, default: 0] += 1
+            guard gui.waitForClosing(of: d.procedure, count: closed[d.procedure]!) else {
+                return drive.notes.append("\(d.procedure) did not close")
+            }
+            guard let name, let shot = gui.closings(of: d.procedure).last?.dialog else { return }
+            let artifact = GimpGUI.artifacts.appendingPathComponent("gimp3-dialog-\(name)-\(suite).png")
+            try? FileManager.default.removeItem(at: artifact)
+            if (try? FileManager.default.copyItem(at: shot, to: artifact)) != nil { drive.screenshots.append(artifact.lastPathComponent) }
+        }
+        func type(_ values: [(String, String)], in d: GimpGUI.Dialog) {
+            for (name, text) in values {
+                guard let spin = d["spin:\(name)"] else { drive.notes.append("\(d.procedure): no spin:\(name)"); continue }
+                gui.type(text, into: spin)
+            }
+        }
+        // Pencil: every value typed into the sliders' entries.
+        if let d = gui.dialog(pencil) {
+            type([("azimuth", "-60"), ("altitude", "45"), ("max-saturation", "3")], in: d)
+            finish(d, "ok", screenshot: "pencil")
+        } else { drive.notes.append("no pencil dialog") }
+        // Cancel after a change.
+        if let d = gui.dialog(pencil) {
+            type([("max-saturation", "1")], in: d)
+            finish(d, "cancel", screenshot: nil)
+        } else { drive.notes.append("no second pencil dialog") }
+        // Presets through GimpProcedureDialog's own buttons.
+        if let d = gui.dialog(pencil), let save = d["save-settings"], let load = d["load-settings"] {
+            type([("azimuth", "100"), ("altitude", "45"), ("max-saturation", "2")], in: d)
+            gui.settle(0.5)
+            gui.click(save.centre)
+            gui.settle(0.5)
+            type([("azimuth", "10"), ("max-saturation", "0.5")], in: d)
+            gui.settle(0.5)
+            gui.click(load.centre)
+            finish(d, "ok", screenshot: "pencil-settings")
+        } else { drive.notes.append("no third pencil dialog with settings buttons") }
+        // Emboss: the last values (gold); Save Settings, radius 4, Load Saved Settings, OK.
+        if let d = gui.dialog("plug-in-impasto-emboss"), let save = d["save-settings"], let load = d["load-settings"] {
+            gui.click(save.centre)
+            gui.settle(0.5)
+            type([("radius", "4")], in: d)
+            gui.settle(1)
+            gui.click(load.centre)
+            finish(d, "ok", screenshot: "emboss")
+        } else { drive.notes.append("no emboss dialog with settings buttons") }
+        for (procedure, name) in [("plug-in-impasto-bristle-normal-map", "bristle-normal-map"),
+                                  ("plug-in-impasto-normal-light", "normal-light"),
+                                  ("plug-in-impasto-bristle-stroke", "bristle-stroke"),
+                                  ("plug-in-impasto-bristle-brush", "bristle-brush")] {
+            guard let d = gui.dialog(procedure) else {
+                drive.notes.append("no dialog for \(procedure)")
+                continue
+            }
+            finish(d, "ok", screenshot: name)
+        }
+    }
+
+    // MARK: - Running it
+
+    struct Run {
+        let gui: Gimp3GUI
+        let result: PrivateGimp.BatchResult
+        let drive: Drive
+
+        var log: String { result.log + "\ndriver: \(drive.notes)" }
+        var folder: URL { gui.session.hostFolder }
+
+        func outcome(_ name: String) -> PrivateGimp.Outcome? {
+            guard let i = Gimp3DialogTests.scenarios.firstIndex(where: { $0.name == name }), i < result.outcomes.count else {
+                return nil
+            }
+            return result.outcomes[i]
+        }
+
+        func image(_ name: String) throws -> FloatImage {
+            Gegl.initialize()
+            return try XCTUnwrap(FloatImage.load(folder.appendingPathComponent(name)), "\(name) was not written:\n\(log)")
+        }
+
+        func text(_ name: String) -> String? {
+            try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+    }
+
+    static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
+
+    func run(_ suite: Gimp3Root.Suite) throws -> Run {
+        try Gimp3Root.skipUnlessRequested(suite)
+        Gegl.initialize()  // GEGL reads the PNGs
+        if Self.runs[suite] == nil {
+            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
+                root.buildPlugIn().flatMap { plugIn in
+                    Result {
+                        let session = try Gimp3Session(root: root)
+                        try session.installPlugIn(plugIn)
+                        let gui = try Gimp3GUI(session: session)
+                        let drive = Drive()
+                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.brushInfo
+                        let result = gui.run(Self.scenarios.map(\.script), prelude: prelude) { Self.drive($0, drive, suite: suite) }
+                        return Run(gui: gui, result: result, drive: drive)
+                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
+                }
+            }
+        }
+        return try Self.runs[suite]!.get()
+    }
+
+    override class func tearDown() {
+        for case .success(let run) in runs.values { run.gui.session.remove() }
+        super.tearDown()
+    }
+
+    /// The largest difference between two RGBA images, colours weighted by their alpha.
+    func worstDifference(_ a: FloatImage, _ b: FloatImage) -> Double {
+        guard a.width == b.width, a.height == b.height else { return .infinity }
+        var worst = 0.0
+        for y in 0 ..< a.height {
+            for x in 0 ..< a.width {
+                let p = Array(a.pixel(x, y)), q = Array(b.pixel(x, y))
+                worst = max(worst, Double(abs(p[3] - q[3])))
+                for c in 0 ..< 3 { worst = max(worst, Double(abs(p[c] * p[3] - q[c] * q[3]))) }
+            }
+        }
+        return worst
+    }
+
+    // MARK: - Checks, for one suite
+
+    /// Each dialog opened and OK applied what it showed: the values typed (pencil), the last
+    /// values of the reference call (the others): the reference's pixels (≤ 1/255).
+    func checkEveryDialogOpensAndOKAppliesItsValues(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.drive.notes, [], run.log)
+        for name in ["pencil", "emboss", "normal-map", "normal-light", "stroke"] {
+            XCTAssertEqual(run.outcome(name), .success, "\(name):\n\(run.log)")
+            XCTAssertEqual(run.outcome("\(name)-reference"), .success, "\(name)-reference:\n\(run.log)")
+            let (made, reference) = (try run.image("\(name).png"), try run.image("\(name)-reference.png"))
+            XCTAssertLessThanOrEqual(worstDifference(made, reference), 1.0 / 255, "\(name): OK gave other pixels than the reference call")
+        }
+        // Each did something (a dialog that applied nothing would match only a reference that did nothing).
+        let photo = try XCTUnwrap(FloatImage.load(Self.photo))
+        for name in ["pencil", "normal-map", "normal-light", "stroke"] {
+            XCTAssertGreaterThan(worstDifference(try run.image("\(name).png"), photo), 0.2, name)
+        }
+        // The brush dialog wrote the brush of its last values (the reference's) and GIMP selected it.
+        XCTAssertEqual(run.outcome("brush"), .success, run.log)
+        let brush = try XCTUnwrap(run.text("brush.txt"), run.log)
+        XCTAssertTrue(brush.hasPrefix("Impasto Bristle "), brush)
+        XCTAssertEqual(brush, run.text("brush-reference.txt"))
+        for name in ["pencil", "pencil-settings", "emboss", "bristle-normal-map", "normal-light", "bristle-stroke", "bristle-brush"] {
+            let file = "gimp3-dialog-\(name)-\(suite).png"
+            XCTAssertTrue(run.drive.screenshots.contains(file), "no screenshot \(file):\n\(run.log)")
+        }
+    }
+
+    /// A value typed into a slider's entry changes the result as the formula says: the
+    /// pencil's hue rotation and saturation (PencilReference) for azimuth −60°, altitude 45°
+    /// and max saturation 3, all typed.
+    func checkTypedValuesGiveThePencilFormula(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("pencil"), .success, run.log)
+        let original = try XCTUnwrap(FloatImage.load(Self.photo)), made = try run.image("pencil.png")
+        let worst = made.worstRGBDifference(from: original) {
+            PencilReference.apply($0, azimuth: -60, altitude: 45, maxSaturation: 3)
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6)
+    }
+
+    /// OK applies exactly what the preview showed: the preview's pixels on the screen when OK
+    /// was pressed are the result's pixels where the preview looked (≤ 1/255; opaque pixels,
+    /// since the preview shows transparency over a checkerboard). The stroke's preview is its
+    /// editor's (the procedure's own `configure`), not a filter's: not compared here.
+    func checkOKAppliesWhatThePreviewShowed(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        Gegl.initialize()
+        let closings: [(String, String, Int)] = [
+            ("plug-in-impasto-pencil-hue-saturation", "pencil.png", 0),
+            ("plug-in-impasto-pencil-hue-saturation", "preset.png", 2),
+            ("plug-in-impasto-emboss", "emboss.png", 0),
+            ("plug-in-impasto-bristle-normal-map", "normal-map.png", 0),
+            ("plug-in-impasto-normal-light", "normal-light.png", 0),
+        ]
+        for (procedure, result, index) in closings {
+            let all = run.gui.closings(of: procedure)
+            guard all.indices.contains(index) else {
+                XCTFail("\(procedure): dialog \(index + 1) did not close:\n\(run.log)")
+                continue
+            }
+            let closing = all[index]
+            XCTAssertTrue(closing.ok, procedure)
+            let area = try XCTUnwrap(closing.previewArea, "\(procedure): no preview area")
+            let shownURL = try XCTUnwrap(closing.preview, "\(procedure): no preview snapshot")
+            let shown = try XCTUnwrap(FloatImage.load(shownURL)), made = try run.image(result)
+            XCTAssertEqual([shown.width, shown.height], [area.width, area.height], procedure)
+            var worst: Float = 0, compared = 0
+            for y in 0 ..< min(shown.height, area.height) {
+                for x in 0 ..< min(shown.width, area.width) where area.x + x < made.width && area.y + y < made.height {
+                    let a = Array(shown.pixel(x, y)), b = Array(made.pixel(area.x + x, area.y + y))
+                    guard b[3] == 1 else { continue }
+                    compared += 1
+                    for c in 0 ..< 3 { worst = max(worst, abs(a[c] - b[c])) }
+                }
+            }
+            XCTAssertGreaterThan(compared, area.width * area.height / 8, "\(procedure): too few opaque pixels to compare")
+            XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "\(procedure) (\(result)): the preview at \(area) is not the result")
+        }
+    }
+
+    /// Cancel leaves the image alone (after a value was changed in the dialog).
+    func checkCancelLeavesTheImageAlone(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("cancel"), .success, "the scenario goes on after the cancelled call:\n\(run.log)")
+        XCTAssertEqual(run.gui.closings(of: "plug-in-impasto-pencil-hue-saturation").dropFirst().first?.ok, false, run.log)
+        let original = try XCTUnwrap(FloatImage.load(Self.photo)), after = try run.image("cancelled.png")
+        XCTAssertEqual(original.samples, after.samples)
+    }
+
+    /// GimpProcedureDialog's presets, through its own buttons: Save Settings keeps the values,
+    /// Load Saved Settings brings them back over later changes, and OK applies them (pencil:
+    /// the reference call with the saved values; emboss: its last values, after a radius
+    /// typed and undone by loading). The saved settings hold emboss's custom look (its
+    /// aux arguments) with the rest.
+    func checkSavedSettingsLoadBackAndHoldTheCustomLook(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("preset"), .success, run.log)
+        XCTAssertLessThanOrEqual(worstDifference(try run.image("preset.png"), try run.image("preset-reference.png")), 1.0 / 255,
+                                 "the loaded settings are not the saved ones")
+        XCTAssertLessThanOrEqual(worstDifference(try run.image("emboss.png"), try run.image("emboss-reference.png")), 1.0 / 255)
+        // libgimp writes them to <profile>/plug-in-settings/<procedure>.default (GimpConfig text).
+        let folder = run.gui.session.hostProfile.appendingPathComponent("plug-in-settings")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let saved = try XCTUnwrap(files.first { $0.contains("plug-in-impasto-emboss") && $0.hasSuffix(".default") },
+                                  "no saved emboss settings in \(files)")
+        let text = try String(contentsOf: folder.appendingPathComponent(saved), encoding: .utf8)
+        for parameter in CustomLook.parameters {
+            XCTAssertTrue(text.contains("(\(parameter.name) "), "\(parameter.name) is not in the saved settings:\n\(text)")
+        }
+        XCTAssertTrue(text.contains("(radius 10"), text)
+    }
+
+    // MARK: - GIMP 3.0 (trixie)
+
+    func testTrixieEveryDialogOpensAndOKAppliesItsValues() throws { try checkEveryDialogOpensAndOKAppliesItsValues(.trixie) }
+    func testTrixieTypedValuesGiveThePencilFormula() throws { try checkTypedValuesGiveThePencilFormula(.trixie) }
+    func testTrixieOKAppliesWhatThePreviewShowed() throws { try checkOKAppliesWhatThePreviewShowed(.trixie) }
+    func testTrixieCancelLeavesTheImageAlone() throws { try checkCancelLeavesTheImageAlone(.trixie) }
+    func testTrixieSavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.trixie) }
+
+    // MARK: - GIMP 3.2 (forky)
+
+    func testForkyEveryDialogOpensAndOKAppliesItsValues() throws { try checkEveryDialogOpensAndOKAppliesItsValues(.forky) }
+    func testForkyTypedValuesGiveThePencilFormula() throws { try checkTypedValuesGiveThePencilFormula(.forky) }
+    func testForkyOKAppliesWhatThePreviewShowed() throws { try checkOKAppliesWhatThePreviewShowed(.forky) }
+    func testForkyCancelLeavesTheImageAlone() throws { try checkCancelLeavesTheImageAlone(.forky) }
+    func testForkySavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.forky) }
+}
