@@ -9,6 +9,7 @@ import XCTest
 /// Script-Fu in RUN-INTERACTIVE on the root's Xvfb (Gimp3GUI), operated with xdotool where the
 /// plug-in reported its widgets, confirmed with OK, and judged by the pixels it leaves. The
 /// plug-in's snapshots of each dialog are kept as artifacts (gimp3-<suite>-dialog-….png).
+/// (Gimp3DialogTests covers what every dialog does; this is the widgets' own behaviour.)
 final class Gimp3WidgetGUITests: XCTestCase {
     /// A 200 × 140 image: a grey canvas and above it a transparent layer with a white disc (as
     /// the 2.10 dialog tests' impasto-disc), in GIMP 3's calls.
@@ -144,6 +145,18 @@ final class Gimp3WidgetGUITests: XCTestCase {
                 gui.type("0.5", into: roughness)
             } else { driven.notes.append("no editor spin buttons") }
             gui.settle(2)
+            // GIMP 3's settings carry the custom look (aux arguments the editor writes): saved,
+            // then the look switched off and on again (back to mercury's lights), then loaded.
+            if let save = d["save-settings"], let load = d["load-settings"] {
+                gui.click(save.centre)
+                gui.settle(1)
+                gui.click(custom.centre)
+                gui.settle(0.5)
+                gui.click(custom.centre)
+                gui.settle(1)
+                gui.click(load.centre)
+                gui.settle(2)
+            } else { driven.notes.append("no settings buttons in the emboss dialog") }
             gui.click(ok.centre)
             if !gui.waitForClosing(of: "plug-in-impasto-emboss", count: 1) { driven.notes.append("emboss did not close") }
         } else { driven.notes.append("no emboss dialog") }
@@ -198,6 +211,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
     func padDrag(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("pencil"), .success, run.log)
+        XCTAssertEqual(run.driven.notes, [], "every dialog was found and driven")
         let point = try XCTUnwrap(run.driven.padPoint, run.log)
         // The mouse on the pad: azimuth = its angle around the centre, altitude from its
         // distance (the rim, min(w, h)/2 − 8 px out, is 30°) — PencilPad's mapping.
@@ -226,11 +240,14 @@ final class Gimp3WidgetGUITests: XCTestCase {
     func lightDrag(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("emboss"), .success, run.log)
+        XCTAssertEqual(run.driven.notes, [], "every dialog was found and driven")
         XCTAssertEqual(run.outcome("emboss-mercury"), .success, run.log)
         let custom = try run.image("emboss.png"), preset = try run.image("emboss-mercury.png")
         // As in 2.10: the key light moved from the upper left to the lower right, brighter, on
         // a rougher material: over the relief's slopes (the 10 px band inside the disc's rim),
         // the lower-right quarter gains light against mercury, more than the upper-left does.
+        // (Between the editing and OK the look went back to mercury's and came back with Load
+        // Saved Settings: what OK applied is the loaded look.)
         func luma(_ image: FloatImage, _ x: Int, _ y: Int) -> Double {
             let p = Array(image.pixel(x, y))
             return 0.2126 * Double(p[0]) + 0.7152 * Double(p[1]) + 0.0722 * Double(p[2])
@@ -251,7 +268,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
         // The editor as GTK 3 showed it: the shaded sphere and the chosen light's ring.
         let sphere = try pixels(of: "hemisphere", in: "emboss", run, suite: suite)
         let ring = sphere.filter { $0[0] > 0.95 && abs($0[1] - 0.8) < 0.06 && $0[2] < 0.3 }
-        XCTAssertGreaterThan(ring.count, 5, "the selected handle's ring")
+        XCTAssertGreaterThan(ring.count, 5, "the selected handle's ring: the editor shows the loaded custom look")
     }
 
     func testDraggingALightReshadesTheEmbossInGIMP30() throws { try lightDrag(.trixie) }
@@ -262,6 +279,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
     func previews(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("bristle-stroke"), .success, run.log)
+        XCTAssertEqual(run.driven.notes, [], "every dialog was found and driven")
         XCTAssertEqual(run.outcome("bristle-brush"), .success, run.log)
         // OK painted the bristles along the image's path in the foreground colour.
         let stroke = try run.image("bristle-stroke.png")
