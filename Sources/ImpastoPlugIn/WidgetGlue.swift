@@ -8,29 +8,11 @@ import ImpastoWidgets
 extension ProcedureDialog: WidgetDialog {
     var host: any GimpHost { ProcedureRunner.host }
 
-    /// The closures behind a canvas, kept alive with the dialog.
-    final class CanvasHandler {
-        let draw: (OpaquePointer, Double, Double) -> Void
-        let pointer: ((CanvasPointer) -> Void)?
-        init(draw: @escaping (OpaquePointer, Double, Double) -> Void, pointer: ((CanvasPointer) -> Void)?) {
-            self.draw = draw
-            self.pointer = pointer
-        }
-    }
-
     func canvas(width: Int, height: Int, draw: @escaping (OpaquePointer, Double, Double) -> Void,
                 pointer: ((CanvasPointer) -> Void)?) -> Widget? {
         let handler = CanvasHandler(draw: draw, pointer: pointer)
         retained.append(handler)
-        return impasto_ui_canvas(Int32(width), Int32(height), { cairo, width, height, data in
-            guard let cairo, let data else { return }
-            Unmanaged<CanvasHandler>.fromOpaque(data).takeUnretainedValue()
-                .draw(OpaquePointer(cairo), Double(width), Double(height))
-        }, pointer == nil ? nil : { kind, x, y, pressure, hasPressure, xtilt, ytilt, hasTilt, data in
-            guard let data, let event = CanvasPointer(kind: kind, x: x, y: y, pressure: pressure, hasPressure: hasPressure != 0,
-                                                      xtilt: xtilt, ytilt: ytilt, hasTilt: hasTilt != 0) else { return }
-            Unmanaged<CanvasHandler>.fromOpaque(data).takeUnretainedValue().pointer?(event)
-        }, Unmanaged.passUnretained(handler).toOpaque())
+        return impasto_ui_canvas(Int32(width), Int32(height), CanvasHandler.drawCallback, handler.pointerCallback, handler.data)
     }
 
     func box(vertical: Bool, spacing: Int) -> Widget? { impasto_ui_box(vertical ? 1 : 0, Int32(spacing)) }

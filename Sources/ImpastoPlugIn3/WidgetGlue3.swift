@@ -8,46 +8,11 @@ import ImpastoWidgets
 extension ProcedureDialog: WidgetDialog {
     var host: any GimpHost { ProcedureRunner.host }
 
-    /// A Swift closure behind a C callback, kept alive with the dialog.
-    final class WidgetCallback {
-        let action: () -> Void
-        init(_ action: @escaping () -> Void) { self.action = action }
-    }
-
-    static let widgetFire: ImpastoWidgets3Changed = { data in
-        guard let data else { return }
-        Unmanaged<WidgetCallback>.fromOpaque(data).takeUnretainedValue().action()
-    }
-
-    private func widgetCallback(_ action: @escaping () -> Void) -> UnsafeMutableRawPointer {
-        let callback = WidgetCallback(action)
-        retained.append(callback)
-        return Unmanaged.passUnretained(callback).toOpaque()
-    }
-
-    /// The closures behind a canvas, kept alive with the dialog.
-    final class CanvasHandler {
-        let draw: (OpaquePointer, Double, Double) -> Void
-        let pointer: ((CanvasPointer) -> Void)?
-        init(draw: @escaping (OpaquePointer, Double, Double) -> Void, pointer: ((CanvasPointer) -> Void)?) {
-            self.draw = draw
-            self.pointer = pointer
-        }
-    }
-
     func canvas(width: Int, height: Int, draw: @escaping (OpaquePointer, Double, Double) -> Void,
                 pointer: ((CanvasPointer) -> Void)?) -> Widget? {
         let handler = CanvasHandler(draw: draw, pointer: pointer)
         retained.append(handler)
-        return impasto_widgets3_canvas(Int32(width), Int32(height), { cairo, width, height, data in
-            guard let cairo, let data else { return }
-            Unmanaged<CanvasHandler>.fromOpaque(data).takeUnretainedValue()
-                .draw(OpaquePointer(cairo), Double(width), Double(height))
-        }, pointer == nil ? nil : { kind, x, y, pressure, hasPressure, xtilt, ytilt, hasTilt, data in
-            guard let data, let event = CanvasPointer(kind: kind, x: x, y: y, pressure: pressure, hasPressure: hasPressure != 0,
-                                                      xtilt: xtilt, ytilt: ytilt, hasTilt: hasTilt != 0) else { return }
-            Unmanaged<CanvasHandler>.fromOpaque(data).takeUnretainedValue().pointer?(event)
-        }, Unmanaged.passUnretained(handler).toOpaque())
+        return impasto_widgets3_canvas(Int32(width), Int32(height), CanvasHandler.drawCallback, handler.pointerCallback, handler.data)
     }
 
     func box(vertical: Bool, spacing: Int) -> Widget? { impasto_widgets3_box(vertical ? 1 : 0, Int32(spacing)) }
@@ -68,7 +33,7 @@ extension ProcedureDialog: WidgetDialog {
                 range: ClosedRange<Double>, tooltip: String, changed: @escaping () -> Void) -> Widget? {
         let (step, digits) = ProcedureParameter.steps(for: range.upperBound - range.lowerBound)
         return impasto_widgets3_scale(table, title, value, slider.lowerBound, slider.upperBound, range.lowerBound,
-                                      range.upperBound, step, digits, tooltip, Self.widgetFire, widgetCallback(changed))
+                                      range.upperBound, step, digits, tooltip, Self.fire, callback(changed))
     }
     func value(ofSlider slider: Widget) -> Double { impasto_widgets3_scale_get(slider) }
     func setValue(_ value: Double, ofSlider slider: Widget) { impasto_widgets3_scale_set(slider, value) }
@@ -77,16 +42,16 @@ extension ProcedureDialog: WidgetDialog {
 
     func toggle(in table: Widget, row: Int, title: String, active: Bool, tooltip: String,
                 changed: @escaping () -> Void) -> Widget? {
-        impasto_widgets3_toggle(table, title, active ? 1 : 0, tooltip, Self.widgetFire, widgetCallback(changed))
+        impasto_widgets3_toggle(table, title, active ? 1 : 0, tooltip, Self.fire, callback(changed))
     }
     func isActive(_ toggle: Widget) -> Bool { impasto_widgets3_toggle_get(toggle) != 0 }
     func setActive(_ active: Bool, _ toggle: Widget) { impasto_widgets3_toggle_set(toggle, active ? 1 : 0) }
 
     func combo(in table: Widget, row: Int, title: String, labels: [String], active: Int,
                changed: @escaping () -> Void) -> Widget? {
-        let data = widgetCallback(changed)
+        let data = callback(changed)
         return labels.withCStrings {
-            impasto_widgets3_combo(table, title, $0, Int32(labels.count), Int32(active), Self.widgetFire, data)
+            impasto_widgets3_combo(table, title, $0, Int32(labels.count), Int32(active), Self.fire, data)
         }
     }
     func index(ofCombo combo: Widget) -> Int { Int(impasto_widgets3_combo_get(combo)) }

@@ -37,3 +37,36 @@ public struct CanvasPointer: Equatable, Sendable {
                   pressure: hasPressure && pressure.isFinite ? min(max(pressure, 0), 1) : nil)
     }
 }
+
+/// The Swift closures behind a canvas, and the C callbacks both C kits take for it (their
+/// draw and pointer callbacks have the same signature): a glue keeps the handler alive with
+/// the dialog and passes `data` as the canvas's user data.
+public final class CanvasHandler {
+    let draw: (OpaquePointer, Double, Double) -> Void
+    let pointer: ((CanvasPointer) -> Void)?
+
+    public init(draw: @escaping (OpaquePointer, Double, Double) -> Void, pointer: ((CanvasPointer) -> Void)?) {
+        self.draw = draw
+        self.pointer = pointer
+    }
+
+    /// The user data for `drawCallback` and `pointerCallback` (not retained).
+    public var data: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// Draws into a cairo_t of width × height.
+    public static let drawCallback: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
+        cairo, width, height, data in
+        guard let cairo, let data else { return }
+        Unmanaged<CanvasHandler>.fromOpaque(data).takeUnretainedValue().draw(OpaquePointer(cairo), Double(width), Double(height))
+    }
+
+    /// A button-1 event with the device's axes, as the C kits read them; nil for a canvas without `pointer`.
+    public var pointerCallback: (@convention(c) (Int32, Double, Double, Double, Int32, Double, Double, Int32,
+                                                 UnsafeMutableRawPointer?) -> Void)? {
+        pointer == nil ? nil : { kind, x, y, pressure, hasPressure, xtilt, ytilt, hasTilt, data in
+            guard let data, let event = CanvasPointer(kind: kind, x: x, y: y, pressure: pressure, hasPressure: hasPressure != 0,
+                                                      xtilt: xtilt, ytilt: ytilt, hasTilt: hasTilt != 0) else { return }
+            Unmanaged<CanvasHandler>.fromOpaque(data).takeUnretainedValue().pointer?(event)
+        }
+    }
+}

@@ -19,10 +19,10 @@ final class FakeDialog: WidgetDialog {
     var previewArea: GeglRectangle? { nil }
     var sets: [(String, ParameterValue)] = []
 
+    /// A canvas as a glue makes it: its size and the handler whose C callbacks a C kit calls.
     struct Canvas {
         let size: (Int, Int)
-        let draw: (OpaquePointer, Double, Double) -> Void
-        let pointer: ((CanvasPointer) -> Void)?
+        let handler: CanvasHandler
     }
     var canvases: [Widget: Canvas] = [:]
     var values: [Widget: Double] = [:]
@@ -55,7 +55,7 @@ final class FakeDialog: WidgetDialog {
     func canvas(width: Int, height: Int, draw: @escaping (OpaquePointer, Double, Double) -> Void,
                 pointer: ((CanvasPointer) -> Void)?) -> Widget? {
         let t = token()
-        canvases[t] = Canvas(size: (width, height), draw: draw, pointer: pointer)
+        canvases[t] = Canvas(size: (width, height), handler: CanvasHandler(draw: draw, pointer: pointer))
         return t
     }
     func queueDraw(_ widget: Widget) {}
@@ -83,13 +83,19 @@ final class FakeDialog: WidgetDialog {
 
     func landmark(_ name: String) -> Widget? { landmarks.first { $0.name == name }?.widget }
 
+    /// Sends a canvas a button-1 event as a C kit does: raw values through its pointer callback.
+    func send(_ canvas: Widget, kind: Int32, x: Double, y: Double, pressure: Double? = nil, tilt: (Double, Double)? = nil) {
+        guard let c = canvases[canvas], let callback = c.handler.pointerCallback else { return }
+        callback(kind, x, y, pressure ?? 1, pressure == nil ? 0 : 1, tilt?.0 ?? 0, tilt?.1 ?? 0, tilt == nil ? 0 : 1, c.handler.data)
+    }
+
     /// Draws a canvas into a new image surface of its size and returns the pixel at (x, y) as R, G, B (0 … 255).
     func paint(_ canvas: Widget, at points: [(Int, Int)]) -> [[Int]] {
         guard let c = canvases[canvas],
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(c.size.0), Int32(c.size.1)) else { return [] }
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)
-        c.draw(cr!, Double(c.size.0), Double(c.size.1))
+        CanvasHandler.drawCallback(UnsafeMutableRawPointer(cr), Int32(c.size.0), Int32(c.size.1), c.handler.data)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!, stride = Int(cairo_image_surface_get_stride(surface))
@@ -140,15 +146,25 @@ final class WidgetTests: XCTestCase {
         let pad = PencilPadView(dialog: dialog, side: dialog.token())
         _ = pad
         let canvas = try XCTUnwrap(dialog.landmark("pencil-pad"))
-        let handler = try XCTUnwrap(dialog.canvases[canvas]?.pointer)
-        handler(try XCTUnwrap(CanvasPointer(kind: 0, x: 1, y: 1, pressure: 0.5, hasPressure: true,
-                                            xtilt: 0, ytilt: -0.5, hasTilt: true)))
+        XCTAssertNotNil(dialog.canvases[canvas]?.handler.pointerCallback)
+        // GTK 3's axes for a pen leaning up by half, through the callback the C kit calls.
+        dialog.send(canvas, kind: 0, x: 1, y: 1, pressure: 0.5, tilt: (0, -0.5))
         XCTAssertEqual(dialog.arguments.double("azimuth"), -90, accuracy: 1e-9)
         XCTAssertEqual(dialog.arguments.double("altitude"), 60, accuracy: 1e-9)
         let label = try XCTUnwrap(dialog.texts.values.first)
         XCTAssertEqual(label, PencilPadLayout.label(PencilHueSaturation(azimuth: -90, altitude: 60,
                                                                         maxSaturation: dialog.arguments.double("max-saturation"))))
         XCTAssertTrue(label.hasPrefix("Hue: 90.00°"), label)
+        // A mouse (no axes) let go 50 px right of the centre: the place decides.
+        dialog.send(canvas, kind: 2, x: 158, y: 108)
+        XCTAssertEqual(dialog.arguments.double("azimuth"), 0, accuracy: 1e-9)
+        XCTAssertEqual(dialog.arguments.double("altitude"), 60, accuracy: 1e-9)
+        // An event GDK could not place (NaN) changes nothing.
+        let before = dialog.sets.count
+        dialog.send(canvas, kind: 1, x: .nan, y: 3, tilt: (0.5, 0.5))
+        XCTAssertEqual(dialog.sets.count, before)
+        // Back to the tilted pen, for the drawing below.
+        dialog.send(canvas, kind: 0, x: 1, y: 1, tilt: (0, -0.5))
         // Radius 100 around (108, 108); the pen leans up by half: the tip at (108, 58), the
         // pencil's yellow body between; the opposite side is the pad's light disc.
         let pixels = dialog.paint(canvas, at: [(108, 70), (130, 150), (108, 2)])
@@ -164,8 +180,7 @@ final class WidgetTests: XCTestCase {
         let dialog = FakeDialog(EmbossProcedure.parameters)
         HemisphereEditor(dialog: dialog, side: dialog.token())
         let canvas = try XCTUnwrap(dialog.landmark("hemisphere")), custom = try XCTUnwrap(dialog.landmark("custom-look"))
-        let handler = try XCTUnwrap(dialog.canvases[canvas]?.pointer)
-        handler(CanvasPointer(kind: .press, reading: .init(x: 200, y: 200)))
+        dialog.send(canvas, kind: 0, x: 200, y: 200)
         XCTAssertTrue(dialog.sets.isEmpty, "without the custom look the handles do nothing")
         dialog.setActive(true, custom)
         dialog.changed[custom]?()
@@ -173,8 +188,8 @@ final class WidgetTests: XCTestCase {
         let handles = HemisphereHandles(width: 220, height: 220, margin: 6)
         let light1 = CustomLook.position(1, dialog.arguments)
         let grab = handles.handle(of: light1), target = SIMD2(160.0, 150.0)
-        handler(CanvasPointer(kind: .press, reading: .init(x: grab.x + 1, y: grab.y - 1)))
-        handler(CanvasPointer(kind: .drag, reading: .init(x: target.x, y: target.y)))
+        dialog.send(canvas, kind: 0, x: grab.x + 1, y: grab.y - 1)
+        dialog.send(canvas, kind: 1, x: target.x, y: target.y)
         let moved = CustomLook.position(1, dialog.arguments)
         XCTAssertEqual(moved.z, light1.z, "the light keeps its depth")
         let want = handles.position(forHandle: target, depth: light1.z)
