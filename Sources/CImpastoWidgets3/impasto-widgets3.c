@@ -168,7 +168,8 @@ impasto_widgets3_canvas (int width, int height, ImpastoWidgets3Draw draw, Impast
 }
 
 /* The labels of a table's rows share one width (a GtkSizeGroup the table owns), so that
- * their sliders line up as in a GTK 2 table; the table asks for room for the sliders. */
+ * their sliders line up as in a GTK 2 table; the table asks for room for the sliders
+ * (GimpScaleEntry's scale asks for next to nothing). */
 ImpastoWidget3 *
 impasto_widgets3_table (void)
 {
@@ -176,7 +177,7 @@ impasto_widgets3_table (void)
   GtkSizeGroup *labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   g_object_set_data_full (G_OBJECT (table), "impasto-labels", labels, g_object_unref);
-  gtk_widget_set_size_request (table, 340, -1);
+  gtk_widget_set_size_request (table, 400, -1);  /* as the procedure dialog's own column */
   return table;
 }
 
