@@ -206,15 +206,6 @@ impasto_gimp3_config_set_item (GimpProcedureConfig *config,
 
 /* ---- The dialogs ---- */
 
-gboolean
-impasto_gimp3_ui_init (void)
-{
-  if (gimp_display_name () == NULL)
-    return FALSE;
-  gimp_ui_init ("impasto");
-  return TRUE;
-}
-
 gulong
 impasto_gimp3_connect (gpointer           instance,
                        const gchar       *signal,
@@ -315,64 +306,6 @@ impasto_gimp3_item_combo (gboolean     paths,
   return combo;
 }
 
-GtkWidget *
-impasto_gimp3_labelled (const gchar *label,
-                        GtkWidget   *widget,
-                        const gchar *tooltip)
-{
-  GtkWidget *row   = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *title = gtk_label_new_with_mnemonic (label);
-
-  gtk_label_set_xalign (GTK_LABEL (title), 0.0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
-  gtk_box_pack_start (GTK_BOX (row), title, FALSE, FALSE, 0);
-  gtk_widget_set_hexpand (widget, TRUE);
-  gtk_box_pack_start (GTK_BOX (row), widget, TRUE, TRUE, 0);
-  if (tooltip)
-    gimp_help_set_help_data (row, tooltip, NULL);
-  gtk_widget_show_all (row);
-  return row;
-}
-
-gboolean
-impasto_gimp3_geometry (GtkWidget *widget,
-                        gint      *x,
-                        gint      *y,
-                        gint      *width,
-                        gint      *height)
-{
-  GtkWidget     *toplevel;
-  GdkWindow     *window;
-  GtkAllocation  allocation;
-  gint           origin_x, origin_y, inside_x, inside_y;
-
-  if (! GTK_IS_WIDGET (widget) || ! gtk_widget_get_mapped (widget))
-    return FALSE;
-  toplevel = gtk_widget_get_toplevel (widget);
-  window   = gtk_widget_get_window (toplevel);
-  if (! window || ! gtk_widget_translate_coordinates (widget, toplevel, 0, 0, &inside_x, &inside_y))
-    return FALSE;
-  gdk_window_get_origin (window, &origin_x, &origin_y);
-  gtk_widget_get_allocation (widget, &allocation);
-  *x      = origin_x + inside_x;
-  *y      = origin_y + inside_y;
-  *width  = allocation.width;
-  *height = allocation.height;
-  return TRUE;
-}
-
-void
-impasto_gimp3_show_now (GtkWidget *dialog)
-{
-  gtk_widget_show (dialog);
-  /* Until the window is mapped, laid out and drawn. */
-  while (! gtk_widget_get_mapped (dialog) || gtk_events_pending ())
-    gtk_main_iteration ();
-  gdk_display_sync (gtk_widget_get_display (dialog));
-  while (gtk_events_pending ())
-    gtk_main_iteration ();
-}
-
 typedef struct
 {
   const gchar *label;
@@ -405,14 +338,16 @@ impasto_gimp3_find_button (GtkWidget   *widget,
 }
 
 gboolean
-impasto_gimp3_snapshot (GtkWidget   *widget,
+impasto_gimp3_snapshot (gint         x,
+                        gint         y,
+                        gint         width,
+                        gint         height,
                         const gchar *path)
 {
-  gint       x, y, width, height;
   GdkPixbuf *pixbuf;
   gboolean   saved;
 
-  if (! impasto_gimp3_geometry (widget, &x, &y, &width, &height) || width <= 0 || height <= 0)
+  if (width <= 0 || height <= 0)
     return FALSE;
   pixbuf = gdk_pixbuf_get_from_window (gdk_get_default_root_window (), x, y, width, height);
   if (! pixbuf)

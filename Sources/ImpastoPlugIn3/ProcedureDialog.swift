@@ -42,7 +42,10 @@ final class ProcedureDialog {
     /// How many values changed from outside (GimpProcedureDialog's Reset and Load Saved
     /// Settings replace them all in one burst of notifications) since the last idle.
     private var outsideChanges = 0
-    private var idlePending = false
+    /// The idle that follows a burst of changes (0: none pending).
+    private var idle: guint = 0
+    /// The config's "notify" handler: the config outlives the dialog, the handler must not.
+    private var notifyHandler: gulong = 0
     /// Editors and other objects that live as long as the dialog.
     var retained: [AnyObject] = []
     /// Named widgets whose place on screen tests can ask for (see `reportGeometry`).
@@ -119,7 +122,7 @@ final class ProcedureDialog {
             }
         }
         gtk_widget_show_all(columns)
-        _ = impasto_gimp3_connect_notify(UnsafeMutableRawPointer(config), { name, data in
+        notifyHandler = impasto_gimp3_connect_notify(UnsafeMutableRawPointer(config), { name, data in
             guard let name, let data else { return }
             Unmanaged<ProcedureDialog>.fromOpaque(data).takeUnretainedValue().configChanged(String(cString: name))
         }, Unmanaged.passUnretained(self).toOpaque())
@@ -186,7 +189,17 @@ final class ProcedureDialog {
             set(parameter.name, value)
         }
         landmarks.append(("combo:\(parameter.name)", UnsafeMutableRawPointer(combo)))
-        return impasto_gimp3_labelled(parameter.title, combo, parameter.description)
+        // A row of its title and the combo, as GimpProcedureDialog lays out its own.
+        guard let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6), let title = gtk_label_new_with_mnemonic(parameter.title) else {
+            return combo
+        }
+        gtk_label_set_xalign(cast(title), 0)
+        gtk_label_set_mnemonic_widget(cast(title), combo)
+        gtk_box_pack_start(cast(row), title, 0, 0, 0)
+        gtk_widget_set_hexpand(combo, 1)
+        gtk_box_pack_start(cast(row), combo, 1, 1, 0)
+        gimp_help_set_help_data(row, parameter.description, nil)
+        return row
     }
 
     /// What `control` shows, as a parameter value.
@@ -226,10 +239,9 @@ final class ProcedureDialog {
         arguments.values[i] = value
         if let control = controls[i], self.value(of: control) != value { show(value, in: control, index: i) }
         if !setting { outsideChanges += 1 }
-        if !idlePending {
+        if idle == 0 {
             // After the burst: Reset and Load Saved Settings set every property at once.
-            idlePending = true
-            _ = g_idle_add({ data in
+            idle = g_idle_add({ data in
                 guard let data else { return 0 }
                 Unmanaged<ProcedureDialog>.fromOpaque(data).takeUnretainedValue().settled()
                 return 0
@@ -240,7 +252,7 @@ final class ProcedureDialog {
     }
 
     private func settled() {
-        idlePending = false
+        idle = 0
         defer { outsideChanges = 0 }
         if outsideChanges > 1 { onReset.forEach { $0() } }
     }
@@ -284,6 +296,9 @@ final class ProcedureDialog {
         reportGeometry()
         let ok = gimp_procedure_dialog_run(cast(dialog)) != 0
         reportClosing(ok: ok)
+        // Nothing may call back into this object once it is gone; the config lives on.
+        if notifyHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(config), notifyHandler) }
+        if idle != 0 { _ = g_source_remove(idle) }
         gtk_widget_destroy(dialog)
         return ok
     }
@@ -296,7 +311,11 @@ extension ProcedureDialog {
     /// them — as GIMP 2.10's does; then "procedure ready".
     func reportGeometry() {
         guard let path = getenv("IMPASTO_UI_GEOMETRY"), let dialog else { return }
-        impasto_gimp3_show_now(dialog)
+        // Shown, laid out and drawn before anyone asks where things are.
+        gtk_widget_show(dialog)
+        while gtk_widget_get_mapped(dialog) == 0 || gtk_events_pending() != 0 { _ = gtk_main_iteration() }
+        gdk_display_sync(gtk_widget_get_display(dialog))
+        while gtk_events_pending() != 0 { _ = gtk_main_iteration() }
         guard let file = fopen(path, "a") else { return }
         defer { fclose(file) }
         // GimpProcedureDialog's buttons: OK, Cancel, Reset (its popover offers the initial
@@ -309,9 +328,8 @@ extension ProcedureDialog {
         named += settings.compactMap { name, label in impasto_gimp3_find_button(dialog, label).map { (name, $0) } }
         named += landmarks.map { ($0.name, $0.widget.assumingMemoryBound(to: GtkWidget.self)) }
         for (name, widget) in named {
-            var x: gint = 0, y: gint = 0, width: gint = 0, height: gint = 0
-            guard impasto_gimp3_geometry(widget, &x, &y, &width, &height) != 0 else { continue }
-            fputs("\(procedure.name) \(name) \(x) \(y) \(width) \(height)\n", file)
+            guard let r = Self.screenRectangle(of: widget) else { continue }
+            fputs("\(procedure.name) \(name) \(r.x) \(r.y) \(r.width) \(r.height)\n", file)
         }
         if let area = previewArea {
             // Which pixels of the drawable the preview shows (drawable coordinates).
@@ -332,14 +350,30 @@ extension ProcedureDialog {
         // What is on screen now: the preview's last render drawn, the pointer off the buttons.
         while gtk_events_pending() != 0 { _ = gtk_main_iteration() }
         let stem = "\(folder)/\(procedure.name)-\(getpid())"
-        let shot = impasto_gimp3_snapshot(dialog, "\(stem)-dialog.png") != 0 ? "\(stem)-dialog.png" : "-"
+        func snapshot(_ widget: UnsafeMutablePointer<GtkWidget>, _ file: String) -> Bool {
+            guard let r = Self.screenRectangle(of: widget) else { return false }
+            return impasto_gimp3_snapshot(r.x, r.y, r.width, r.height, file) != 0
+        }
+        let shot = snapshot(dialog, "\(stem)-dialog.png") ? "\(stem)-dialog.png" : "-"
         var previewShot = "-", area = ""
         if let widget = landmarks.first(where: { $0.name == "preview" })?.widget, let shown = previewArea,
-           impasto_gimp3_snapshot(widget.assumingMemoryBound(to: GtkWidget.self), "\(stem)-preview.png") != 0 {
+           snapshot(widget.assumingMemoryBound(to: GtkWidget.self), "\(stem)-preview.png") {
             previewShot = "\(stem)-preview.png"
             area = " \(shown.x) \(shown.y) \(shown.width) \(shown.height)"
         }
         fputs("\(procedure.name) closed \(ok ? "ok" : "cancel") \(shot) \(previewShot)\(area)\n", file)
+    }
+
+    /// Where `widget` is on the screen (root-window coordinates), if it is shown.
+    static func screenRectangle(of widget: UnsafeMutablePointer<GtkWidget>) -> GeglRectangle? {
+        guard gtk_widget_get_mapped(widget) != 0, let toplevel = gtk_widget_get_toplevel(widget),
+              let window = gtk_widget_get_window(toplevel) else { return nil }
+        var inside: (x: gint, y: gint) = (0, 0), origin: (x: gint, y: gint) = (0, 0)
+        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &inside.x, &inside.y) != 0 else { return nil }
+        _ = gdk_window_get_origin(window, &origin.x, &origin.y)
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(widget, &allocation)
+        return GeglRectangle(x: origin.x + inside.x, y: origin.y + inside.y, width: allocation.width, height: allocation.height)
     }
 }
 
@@ -370,7 +404,10 @@ extension ProcedureDialog {
     /// on Cancel, nil without a display (gimp-console): the caller goes on with the config.
     static func run(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32,
                     config: UnsafeMutablePointer<GimpProcedureConfig>, arguments: ProcedureArguments) -> Bool? {
-        guard impasto_gimp3_ui_init() != 0 else { return nil }
+        // GIMP names a display only when it has a user interface (not gimp-console); without
+        // one, gimp_ui_init () would end the plug-in.
+        guard gimp_display_name() != nil else { return nil }
+        gimp_ui_init("impasto")
         let dialog = ProcedureDialog(procedure, image: image, drawable: drawable, config: config, arguments: arguments)
         if let filter = procedure as? FilterProcedure.Type {
             dialog.render = { filter.renderFilterPreview($0) }

@@ -47,6 +47,12 @@ final class Gimp3DialogTests: XCTestCase {
               (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)
               (impasto-save i d "preset.png"))
             """),
+        // Reset → Reset to Factory Defaults, OK: the declared defaults, which leave the image as it was.
+        ("factory", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)
+              (impasto-save i d "factory.png"))
+            """),
         ("preset-reference", """
             (let* ((i (impasto-open)) (d (impasto-drawable i)))
               (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE i (vector d) 100 45 2 FALSE)
@@ -167,6 +173,14 @@ final class Gimp3DialogTests: XCTestCase {
             gui.click(load.centre)
             finish(d, "ok", screenshot: "pencil-settings")
         } else { drive.notes.append("no third pencil dialog with settings buttons") }
+        // Factory defaults: GimpProcedureDialog's Reset pops up its two choices over the
+        // button; Alt+F is the mnemonic of "Reset to _Factory Defaults".
+        if let d = gui.dialog(pencil), let reset = d["reset"] {
+            gui.click(reset.centre)
+            gui.settle(0.5)
+            gui.xdotool(["key", "alt+f"])
+            finish(d, "ok", screenshot: nil)
+        } else { drive.notes.append("no fourth pencil dialog") }
         // Emboss: the last values (gold); Save Settings, radius 4, Load Saved Settings, OK.
         if let d = gui.dialog("plug-in-impasto-emboss"), let save = d["save-settings"], let load = d["load-settings"] {
             gui.click(save.centre)
@@ -306,14 +320,16 @@ final class Gimp3DialogTests: XCTestCase {
     func checkOKAppliesWhatThePreviewShowed(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         Gegl.initialize()
-        let closings: [(String, String, Int)] = [
-            ("plug-in-impasto-pencil-hue-saturation", "pencil.png", 0),
-            ("plug-in-impasto-pencil-hue-saturation", "preset.png", 2),
-            ("plug-in-impasto-emboss", "emboss.png", 0),
-            ("plug-in-impasto-bristle-normal-map", "normal-map.png", 0),
-            ("plug-in-impasto-normal-light", "normal-light.png", 0),
+        let photo = try XCTUnwrap(FloatImage.load(Self.photo))
+        // (procedure, its result, which of its dialogs, whether it worked on the photo)
+        let closings: [(String, String, Int, Bool)] = [
+            ("plug-in-impasto-pencil-hue-saturation", "pencil.png", 0, true),
+            ("plug-in-impasto-pencil-hue-saturation", "preset.png", 2, true),
+            ("plug-in-impasto-emboss", "emboss.png", 0, false),
+            ("plug-in-impasto-bristle-normal-map", "normal-map.png", 0, true),
+            ("plug-in-impasto-normal-light", "normal-light.png", 0, false),
         ]
-        for (procedure, result, index) in closings {
+        for (procedure, result, index, onPhoto) in closings {
             let all = run.gui.closings(of: procedure)
             guard all.indices.contains(index) else {
                 XCTFail("\(procedure): dialog \(index + 1) did not close:\n\(run.log)")
@@ -325,15 +341,21 @@ final class Gimp3DialogTests: XCTestCase {
             let shownURL = try XCTUnwrap(closing.preview, "\(procedure): no preview snapshot")
             let shown = try XCTUnwrap(FloatImage.load(shownURL)), made = try run.image(result)
             XCTAssertEqual([shown.width, shown.height], [area.width, area.height], procedure)
-            var worst: Float = 0, compared = 0
+            var worst: Float = 0, fromPhoto: Float = 0, compared = 0
             for y in 0 ..< min(shown.height, area.height) {
                 for x in 0 ..< min(shown.width, area.width) where area.x + x < made.width && area.y + y < made.height {
                     let a = Array(shown.pixel(x, y)), b = Array(made.pixel(area.x + x, area.y + y))
+                    let p = Array(photo.pixel(min(area.x + x, photo.width - 1), min(area.y + y, photo.height - 1)))
                     guard b[3] == 1 else { continue }
                     compared += 1
-                    for c in 0 ..< 3 { worst = max(worst, abs(a[c] - b[c])) }
+                    for c in 0 ..< 3 {
+                        worst = max(worst, abs(a[c] - b[c]))
+                        fromPhoto = max(fromPhoto, abs(a[c] - p[c]))
+                    }
                 }
             }
+            // The preview showed the effect, not the layer as it was.
+            if onPhoto { XCTAssertGreaterThan(fromPhoto, 0.2, "\(procedure): the preview shows the untouched photo") }
             XCTAssertGreaterThan(compared, area.width * area.height / 8, "\(procedure): too few opaque pixels to compare")
             XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "\(procedure) (\(result)): the preview at \(area) is not the result")
         }
@@ -346,6 +368,17 @@ final class Gimp3DialogTests: XCTestCase {
         XCTAssertEqual(run.gui.closings(of: "plug-in-impasto-pencil-hue-saturation").dropFirst().first?.ok, false, run.log)
         let original = try XCTUnwrap(FloatImage.load(Self.photo)), after = try run.image("cancelled.png")
         XCTAssertEqual(original.samples, after.samples)
+    }
+
+    /// Reset → Reset to Factory Defaults gives the declared defaults (the parameter table's),
+    /// which leave the photo as it was, though the dialog opened with other last values.
+    func checkFactoryDefaultsLeaveThePhotoAlone(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("factory"), .success, run.log)
+        let original = try XCTUnwrap(FloatImage.load(Self.photo)), made = try run.image("factory.png")
+        XCTAssertLessThanOrEqual(made.worstRGBDifference(from: original) { $0 }, 1.0 / 255 + 1e-6)
+        // The last values it opened with (the preset scenario's, 100°, 45°, 2) would have changed it.
+        XCTAssertGreaterThan(worstDifference(try run.image("preset.png"), original), 0.2)
     }
 
     /// GimpProcedureDialog's presets, through its own buttons: Save Settings keeps the values,
@@ -378,6 +411,7 @@ final class Gimp3DialogTests: XCTestCase {
     func testTrixieOKAppliesWhatThePreviewShowed() throws { try checkOKAppliesWhatThePreviewShowed(.trixie) }
     func testTrixieCancelLeavesTheImageAlone() throws { try checkCancelLeavesTheImageAlone(.trixie) }
     func testTrixieSavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.trixie) }
+    func testTrixieFactoryDefaultsLeaveThePhotoAlone() throws { try checkFactoryDefaultsLeaveThePhotoAlone(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
 
@@ -386,4 +420,5 @@ final class Gimp3DialogTests: XCTestCase {
     func testForkyOKAppliesWhatThePreviewShowed() throws { try checkOKAppliesWhatThePreviewShowed(.forky) }
     func testForkyCancelLeavesTheImageAlone() throws { try checkCancelLeavesTheImageAlone(.forky) }
     func testForkySavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.forky) }
+    func testForkyFactoryDefaultsLeaveThePhotoAlone() throws { try checkFactoryDefaultsLeaveThePhotoAlone(.forky) }
 }

@@ -70,11 +70,6 @@ typedef void (*ImpastoGimp3Fired)  (gpointer data);
 /* A config's "notify": the property's name. */
 typedef void (*ImpastoGimp3Notify) (const gchar *name, gpointer data);
 
-/* Whether GIMP gave the plug-in a display (not in gimp-console or with --no-interface):
- * then GTK and libgimpui are initialised (gimp_ui_init ()); otherwise nothing is done, and
- * the caller goes on without a dialog (gimp_ui_init () would end the plug-in). */
-gboolean impasto_gimp3_ui_init (void);
-
 /* `fired (data)` whenever `instance` emits `signal` (whatever the signal's own arguments). */
 gulong   impasto_gimp3_connect        (gpointer instance, const gchar *signal, ImpastoGimp3Fired fired, gpointer data);
 /* `notify (name, data)` whenever a property of `object` changed. */
@@ -88,22 +83,13 @@ GType    impasto_gimp3_default_widget_type (void);
  * paint or to read in 8-bit RGB); with `none` (nullable) first as the value -1. */
 GtkWidget *impasto_gimp3_item_combo (gboolean paths, gint image, gint exclude, const gchar *none);
 
-/* A row of `label` (a mnemonic) and `widget`, for the combos the procedure dialog does not
- * make itself. */
-GtkWidget *impasto_gimp3_labelled (const gchar *label, GtkWidget *widget, const gchar *tooltip);
-
-/* Where `widget` is on the screen (root-window coordinates); FALSE if it is not shown. */
-gboolean impasto_gimp3_geometry (GtkWidget *widget, gint *x, gint *y, gint *width, gint *height);
-
-/* Shows `dialog` and handles events until it is on screen with its final layout. */
-void     impasto_gimp3_show_now (GtkWidget *dialog);
-
 /* The button labelled `label` (its mnemonic text, e.g. "_Save Settings") inside `widget`. */
 GtkWidget *impasto_gimp3_find_button (GtkWidget *widget, const gchar *label);
 
-/* Saves what the screen shows of `widget` as a PNG at `path` (the X server's pixels, as a
- * screenshot would); FALSE if it is not shown or the file could not be written. */
-gboolean impasto_gimp3_snapshot (GtkWidget *widget, const gchar *path);
+/* Saves what the screen shows in the rectangle (root-window coordinates) as a PNG at `path`
+ * (the X server's pixels, as a screenshot would; gdk_pixbuf_save () is variadic); FALSE if
+ * the file could not be written. */
+gboolean impasto_gimp3_snapshot (gint x, gint y, gint width, gint height, const gchar *path);
 
 G_END_DECLS
 
