@@ -8,7 +8,8 @@ import XCTest
 /// 2.10 over GTK 3 — driven as the 2.10 dialog tests drive them: each dialog opened from
 /// Script-Fu in RUN-INTERACTIVE on the root's Xvfb (Gimp3GUI), operated with xdotool where the
 /// plug-in reported its widgets, confirmed with OK, and judged by the pixels it leaves. The
-/// plug-in's snapshots of each dialog are kept as artifacts (gimp3-<suite>-dialog-….png).
+/// plug-in's snapshots of each dialog are kept as artifacts (gimp3-widgets-dialog-<name>-<suite>.png),
+/// and its widgets cut from them (gimp3-widget-<widget>-<suite>.png).
 /// (Gimp3DialogTests covers what every dialog does; this is the widgets' own behaviour.)
 final class Gimp3WidgetGUITests: XCTestCase {
     /// A 200 × 140 image: a grey canvas and above it a transparent layer with a white disc (as
@@ -104,6 +105,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
                             driven = Self.drive(gui)
                         }
                         Self.keepSnapshots(gui, suite: suite)
+                        Self.keepWidgetShots(driven, suite: suite)
                         return Run(session: session, gui: gui, result: result, driven: driven)
                     }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
                 }
@@ -179,7 +181,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
                                   ("bristle-stroke", "plug-in-impasto-bristle-stroke"),
                                   ("bristle-brush", "plug-in-impasto-bristle-brush")] {
             guard let shot = gui.closings(of: procedure).first?.dialog else { continue }
-            let kept = GimpGUI.artifacts.appendingPathComponent("gimp3-\(suite.rawValue)-dialog-\(name).png")
+            let kept = GimpGUI.artifacts.appendingPathComponent("gimp3-widgets-dialog-\(name)-\(suite.rawValue).png")
             try? FileManager.default.removeItem(at: kept)
             try? FileManager.default.copyItem(at: shot, to: kept)
         }
@@ -190,20 +192,41 @@ final class Gimp3WidgetGUITests: XCTestCase {
         super.tearDown()
     }
 
-    /// Pixels of a dialog's snapshot inside one of its widgets (the widget's rectangle taken
-    /// relative to the dialog's, shrunk by `inset` against rounding at its edges).
-    func pixels(of widget: String, in name: String, _ run: Run, suite: Gimp3Root.Suite, inset: Int = 2) throws -> [[Float]] {
-        let d = try XCTUnwrap(run.driven.dialogs[name], run.log)
-        let dialog = try XCTUnwrap(d["dialog"]), rect = try XCTUnwrap(d[widget], "\(widget) was not reported")
-        let shot = try XCTUnwrap(FloatImage.load(GimpGUI.artifacts.appendingPathComponent("gimp3-\(suite.rawValue)-dialog-\(name).png")),
-                                 "no snapshot of the \(name) dialog")
-        var found: [[Float]] = []
-        for y in (rect.y - dialog.y + inset) ..< (rect.y - dialog.y + rect.height - inset) where y >= 0 && y < shot.height {
-            for x in (rect.x - dialog.x + inset) ..< (rect.x - dialog.x + rect.width - inset) where x >= 0 && x < shot.width {
-                found.append(Array(shot.pixel(x, y)))
-            }
+    /// What a dialog's snapshot shows of one of its widgets (the widget's rectangle taken
+    /// relative to the dialog's); nil if either was not reported or it is not inside the snapshot.
+    static func widgetShot(_ widget: String, in name: String, _ driven: Driven, suite: Gimp3Root.Suite) -> FloatImage? {
+        Gegl.initialize()
+        guard let d = driven.dialogs[name], let dialog = d["dialog"], let rect = d[widget],
+              let shot = FloatImage.load(GimpGUI.artifacts.appendingPathComponent("gimp3-widgets-dialog-\(name)-\(suite.rawValue).png"))
+        else { return nil }
+        let (left, top) = (rect.x - dialog.x, rect.y - dialog.y)
+        guard left >= 0, top >= 0, rect.width > 0, rect.height > 0,
+              left + rect.width <= shot.width, top + rect.height <= shot.height else { return nil }
+        let samples = (top ..< top + rect.height).flatMap { y in (left ..< left + rect.width).flatMap { x in shot.pixel(x, y) } }
+        return FloatImage(width: rect.width, height: rect.height, components: 4, samples: samples)
+    }
+
+    /// The widgets themselves as artifacts, cut from the dialogs' snapshots
+    /// (gimp3-widget-pencil-pad-<suite>.png, …-hemisphere-…, …-brush-stroke-…).
+    static func keepWidgetShots(_ driven: Driven, suite: Gimp3Root.Suite) {
+        for (name, widget) in [("pencil", "pencil-pad"), ("emboss", "hemisphere"), ("bristle-brush", "brush-stroke")] {
+            guard let shot = widgetShot(widget, in: name, driven, suite: suite) else { continue }
+            let buffer = GeglBufferRef(width: shot.width, height: shot.height, format: "R'G'B'A float")
+            buffer.set(shot.samples, format: "R'G'B'A float")
+            let path = GimpGUI.artifacts.appendingPathComponent("gimp3-widget-\(widget)-\(suite.rawValue).png").path
+            try? FileManager.default.removeItem(atPath: path)
+            GeglGraph.save(buffer, to: path)
         }
-        return found
+    }
+
+    /// The pixels of a widget as its dialog's snapshot shows it, `inset` pixels in from its
+    /// edges (against rounding there).
+    func pixels(of widget: String, in name: String, _ run: Run, suite: Gimp3Root.Suite, inset: Int = 2) throws -> [[Float]] {
+        let shot = try XCTUnwrap(Self.widgetShot(widget, in: name, run.driven, suite: suite),
+                                 "\(widget) was not reported or not in the snapshot of the \(name) dialog:\n\(run.log)")
+        return (inset ..< max(inset, shot.height - inset)).flatMap { y in
+            (inset ..< max(inset, shot.width - inset)).map { x in Array(shot.pixel(x, y)) }
+        }
     }
 
     // MARK: - The pencil pad
