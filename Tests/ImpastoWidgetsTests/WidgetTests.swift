@@ -143,8 +143,7 @@ final class WidgetTests: XCTestCase {
     /// label reads PencilController's text, and the drawn pencil's tip is where the pen leans.
     func testThePencilPadSetsTheDialogsValuesAndDrawsThePencil() throws {
         let dialog = FakeDialog(PencilHueSaturationProcedure.parameters)
-        let pad = PencilPadView(dialog: dialog, side: dialog.token())
-        _ = pad
+        PencilPadView(dialog: dialog, side: dialog.token())  // the dialog keeps it (retained)
         let canvas = try XCTUnwrap(dialog.landmark("pencil-pad"))
         XCTAssertNotNil(dialog.canvases[canvas]?.handler.pointerCallback)
         // GTK 3's axes for a pen leaning up by half, through the callback the C kit calls.
