@@ -259,10 +259,12 @@ final class ProcedureDialog {
 
     /// Sets a parameter (e.g. from the pencil pad): writes the config, so that its widget follows.
     func set(_ name: String, _ value: ParameterValue) {
-        guard let parameter = procedure.parameters.first(where: { $0.name == name }) else { return }
+        guard let i = procedure.parameters.firstIndex(where: { $0.name == name }) else { return }
         setting = true
-        parameter.write(value, to: config)
+        procedure.parameters[i].write(value, to: config)
         setting = false
+        // (Also while the dialog is being built, before it listens to the config.)
+        arguments.values[i] = procedure.parameters[i].value(in: config)
     }
 
     /// A new column on the right, for a large editor.

@@ -82,9 +82,11 @@ final class Gimp3DialogTests: XCTestCase {
         ("normal-light-reference", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
               (plug-in-impasto-normal-light RUN-NONINTERACTIVE i (vector d) bump 0.75 3 135 45 0.3 0.5 20)
-              (impasto-save i d "normal-light-reference.png"))
+              (impasto-save i d "normal-light-reference.png")
+              (gimp-image-delete i))
             """),
-        // The last values' bump is the reference's image's: the chooser offers this image's.
+        // The reference's bump went with its image: the dialog works with this image's bump
+        // (the chooser offers this image's layers only).
         ("normal-light", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
               (plug-in-impasto-normal-light RUN-INTERACTIVE i (vector d) bump 0 1 0 10 0 0 1)
@@ -190,8 +192,12 @@ final class Gimp3DialogTests: XCTestCase {
             gui.click(load.centre)
             finish(d, "ok", screenshot: "emboss")
         } else { drive.notes.append("no emboss dialog with settings buttons") }
-        for (procedure, name) in [("plug-in-impasto-bristle-normal-map", "bristle-normal-map"),
-                                  ("plug-in-impasto-normal-light", "normal-light"),
+        // Normal map: the preview panned (dragged towards the upper left) before OK.
+        if let d = gui.dialog("plug-in-impasto-bristle-normal-map"), let preview = d["preview"] {
+            gui.drag(from: preview.centre, to: (preview.centre.x - 50, preview.centre.y - 50))
+            finish(d, "ok", screenshot: "bristle-normal-map")
+        } else { drive.notes.append("no normal map dialog with a preview") }
+        for (procedure, name) in [("plug-in-impasto-normal-light", "normal-light"),
                                   ("plug-in-impasto-bristle-stroke", "bristle-stroke"),
                                   ("plug-in-impasto-bristle-brush", "bristle-brush")] {
             guard let d = gui.dialog(procedure) else {
@@ -315,7 +321,7 @@ final class Gimp3DialogTests: XCTestCase {
 
     /// OK applies exactly what the preview showed: the preview's pixels on the screen when OK
     /// was pressed are the result's pixels where the preview looked (≤ 1/255; opaque pixels,
-    /// since the preview shows transparency over a checkerboard). The stroke's preview is its
+    /// since the preview shows transparency over a checkerboard), also after it was scrolled. The stroke's preview is its
     /// editor's (the procedure's own `configure`), not a filter's: not compared here.
     func checkOKAppliesWhatThePreviewShowed(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
@@ -359,6 +365,9 @@ final class Gimp3DialogTests: XCTestCase {
             XCTAssertGreaterThan(compared, area.width * area.height / 8, "\(procedure): too few opaque pixels to compare")
             XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "\(procedure) (\(result)): the preview at \(area) is not the result")
         }
+        // The normal map's preview was panned: it rendered the part it scrolled to (compared above).
+        let panned = try XCTUnwrap(run.gui.closings(of: "plug-in-impasto-bristle-normal-map").first?.previewArea)
+        XCTAssertTrue(panned.x > 0 && panned.y > 0, "the preview did not scroll: \(panned)")
     }
 
     /// Cancel leaves the image alone (after a value was changed in the dialog).
