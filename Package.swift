@@ -9,10 +9,13 @@
 //   libimpasto-gegl  the GEGL module (.so) GIMP and the `gegl` CLI load
 //   GeglKit          Swift conveniences over GEGL's C API (graphs, buffers, properties)
 //   CImpastoUI       the dialogs' thin C kit over libgimpui (GTK 2)
+//   ImpastoWidgets   the dialogs' own widgets (pencil pad, hemisphere editor, stroke and brush
+//                    previews): drawing and mapping once, for both GIMPs' toolkits
 //   ImpastoBrushFiles GIMP's brush files for the bristle brush (.gih/.gbr/.gdyn, pipe rules)
 //   ImpastoFrontEnd  the six procedures, written once for both GIMPs against GimpHost
 //   impasto          the GIMP 2.10 plug-in (GimpHost over libgimp-2.0, PDB, dialogs in Swift)
 //   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 and libgimpui-3.0 (GimpPlugIn subclass, macros, signals)
+//   CImpastoWidgets3 ImpastoWidgets' toolkit calls over libgimpui-3.0 (GTK 3)
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
 import Foundation
@@ -65,7 +68,7 @@ let gimp2Targets: [Target] = [
     // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
     .target(name: "CImpastoUI", dependencies: ["CGIMP"],
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
-    .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"],
+    .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles", "ImpastoWidgets"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
 ]
@@ -80,8 +83,18 @@ let gimp3Targets: [Target] = [
                    providers: [.apt(["libgimp-3.0-dev"])]),
     .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"],
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
-    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd"],
+    // The toolkit calls of ImpastoWidgets' widgets over libgimpui-3.0 / GTK 3 (CImpastoUI's counterpart).
+    .target(name: "CImpastoWidgets3", dependencies: ["CGIMP3"]),
+    .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "CImpastoWidgets3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoWidgets"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+]
+
+// The dialogs' own widgets, shared by both GIMP front-ends (drawn with cairo, which GTK 2 and
+// GTK 3 both draw with); only where a front-end is built.
+let widgetTargets: [Target] = [
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .target(name: "ImpastoWidgets", dependencies: ["CCairo", "CGEGL", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles"]),
+    .testTarget(name: "ImpastoWidgetsTests", dependencies: ["ImpastoWidgets", "ImpastoKernels", "ImpastoFrontEnd", "CCairo", "CGEGL", "GeglKit"]),
 ]
 
 let package = Package(
@@ -117,5 +130,5 @@ let package = Package(
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
         .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "GeglKit", "ImpastoFrontEnd"]),
-    ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : [])
+    ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : []) + (hasGIMP2 || hasGIMP3 ? widgetTargets : [])
 )

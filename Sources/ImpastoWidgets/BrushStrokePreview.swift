@@ -1,34 +1,29 @@
-import CGIMP
-import CImpastoUI
+import CCairo
 import ImpastoBrushFiles
 import ImpastoFrontEnd
 import ImpastoKernels
 
-extension BristleBrushProcedure: DialogProcedure {
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        BrushStrokePreview(dialog: dialog, side: side)
-    }
-}
-
-/// The brush dialog's preview: a stroke painted as GIMP's paintbrush would with the brush
-/// these values make — a wave drawn left to right, pressing harder as it goes, each dab the
-/// cell GIMP picks for its pressure and direction, the dabs combined by maximum as in a
-/// non-incremental paint stroke.
-final class BrushStrokePreview {
+/// The brush dialog's preview, in GIMP 2.10 and 3 alike: a stroke painted as GIMP's
+/// paintbrush would with the brush these values make — a wave drawn left to right, pressing
+/// harder as it goes, each dab the cell GIMP picks for its pressure and direction, the dabs
+/// combined by maximum as in a non-incremental paint stroke.
+public final class BrushStrokePreview {
     static let (width, height) = (360, 140)
-    unowned let dialog: ProcedureDialog
-    private var canvas: UnsafeMutableRawPointer?
+    unowned let dialog: any WidgetDialog
+    private var canvas: Widget?
     private var surface: OpaquePointer?
     private var stale = true
 
     @discardableResult
-    init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+    public init(dialog: any WidgetDialog, side: Widget) {
         self.dialog = dialog
-        canvas = dialog.canvas(width: Self.width, height: Self.height) { [unowned self] cairo, _, _ in draw(cairo) }
-        impasto_ui_pack(side, impasto_ui_frame("A stroke with this brush (light to full pressure)", canvas), 0)
+        canvas = dialog.canvas(width: Self.width, height: Self.height, draw: { [unowned self] cairo, _, _ in draw(cairo) },
+                               pointer: nil)
+        dialog.pack(dialog.frame("A stroke with this brush (light to full pressure)", around: canvas), into: side)
+        if let canvas { dialog.landmarks.append(("brush-stroke", canvas)) }
         dialog.onChange.append { [unowned self] in
             stale = true
-            if let canvas { impasto_ui_queue_draw(canvas) }
+            if let canvas { dialog.queueDraw(canvas) }
         }
         dialog.retained.append(self)
     }
@@ -56,6 +51,7 @@ final class BrushStrokePreview {
         let brush = BristleBrushProcedure.brush(dialog.arguments)
         guard brush.problem == nil else { return }
         let coverage = brush.previewStroke(width: width, height: height)
+        guard coverage.count >= width * height else { return }
         surface = cairoPicture(width: width, height: height) { x, y in
             let shade = UInt8(245 - Int(coverage[y * width + x]) * 215 / 255)
             return SIMD4(shade, shade, shade, 255)

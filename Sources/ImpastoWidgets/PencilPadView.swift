@@ -1,35 +1,42 @@
-import CGIMP
-import CImpastoUI
+import CCairo
 import ImpastoFrontEnd
 import ImpastoKernels
 
-/// The pencil pad in the Pencil Hue/Saturation dialog (PencilController's live control): a
-/// pen on the pad sets azimuth and altitude from its tilt, a mouse from where it is (see
-/// `PencilPad`); the pad draws the pencil as seen from above, and the label below reads
-/// "Hue: …°  Saturation: …" as the seed's did. The sliders and the preview follow.
-final class PencilPadView {
+/// The pencil pad in the Pencil Hue/Saturation dialog (PencilController's live control), in
+/// GIMP 2.10 and 3 alike: a pen on the pad sets azimuth and altitude from its tilt, a mouse
+/// from where it is (see `PencilPad`); the pad draws the pencil as seen from above, and the
+/// label below reads "Hue: …°  Saturation: …" as the seed's did. The sliders and the preview
+/// follow.
+public final class PencilPadView {
     static let size = 216
-    unowned let dialog: ProcedureDialog
-    private var canvas: UnsafeMutableRawPointer?
-    private var label: UnsafeMutableRawPointer?
-    /// The pad's size as last drawn (GTK may give it more room than asked for).
+    unowned let dialog: any WidgetDialog
+    private var canvas: Widget?
+    private var label: Widget?
+    /// The pad's size as last drawn (the toolkit may give it more room than asked for).
     private var drawn = (width: Double(size), height: Double(size))
 
-    init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+    @discardableResult
+    public init(dialog: any WidgetDialog, side: Widget) {
         self.dialog = dialog
-        let box = impasto_ui_box(1, 6)
+        let box = dialog.box(vertical: true, spacing: 6)
         canvas = dialog.canvas(width: Self.size, height: Self.size, draw: { [unowned self] in draw($0, width: $1, height: $2) },
-                               pointer: { [unowned self] _, reading in pointer(reading) })
-        label = impasto_ui_label(labelText)
-        impasto_ui_pack(box, canvas, 0)
-        impasto_ui_pack(box, label, 0)
-        impasto_ui_pack(side, impasto_ui_frame("Pencil: drag the pen (or the mouse) here", box), 0)
+                               pointer: { [unowned self] in pointer($0) })
+        label = dialog.label(labelText)
+        dialog.pack(canvas, into: box)
+        dialog.pack(label, into: box)
+        dialog.pack(dialog.frame("Pencil: drag the pen (or the mouse) here", around: box), into: side)
         if let canvas { dialog.landmarks.append(("pencil-pad", canvas)) }
         dialog.onChange.append { [unowned self] in
-            if let label { impasto_ui_label_set(label, labelText) }
-            if let canvas { impasto_ui_queue_draw(canvas) }
+            if let label { dialog.setText(labelText, of: label) }
+            if let canvas { dialog.queueDraw(canvas) }
         }
         dialog.retained.append(self)
+    }
+
+    /// The pen's orientation for a pointer event on a pad of width × height: the path every
+    /// event takes, a pen's tilt axes or the mouse's place.
+    public static func orientation(_ pointer: CanvasPointer, width: Double, height: Double) -> PenOrientation {
+        PencilPadLayout(width: width, height: height).orientation(pointer.reading)
     }
 
     private var orientation: PenOrientation {
@@ -48,8 +55,8 @@ final class PencilPadView {
                                    maxSaturation: dialog.arguments.double(p.maxSaturation.name))
     }
 
-    private func pointer(_ reading: PencilPad.Reading) {
-        let o = PencilPadLayout(width: drawn.width, height: drawn.height).orientation(reading)
+    private func pointer(_ event: CanvasPointer) {
+        let o = Self.orientation(event, width: drawn.width, height: drawn.height)
         dialog.set(PencilHueSaturation.Parameters.azimuth.name, .float(o.azimuth))
         dialog.set(PencilHueSaturation.Parameters.altitude.name, .float(o.altitude))
     }

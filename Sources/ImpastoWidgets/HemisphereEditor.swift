@@ -1,42 +1,43 @@
-import CGIMP
-import CImpastoUI
+import CCairo
 import ImpastoFrontEnd
-import GeglKit
 import ImpastoKernels
 
-/// The emboss dialog's hemisphere editor (MercurialText's light editor): the procedural
-/// hemisphere drawn large with its four lights as handles. With "Custom look" on, dragging a
-/// handle moves that light (x/y, at its depth), sliders set the chosen light's z, hue and
-/// brightness and the material's model, shininess, metalness and roughness; the embossed
-/// preview follows. The custom look lives in dialog-only parameters (kept with the last
-/// values; scripts use presets), and OK passes it to impasto:emboss as its "custom" preset.
-final class HemisphereEditor {
+/// The emboss dialog's hemisphere editor (MercurialText's light editor), in GIMP 2.10 and 3
+/// alike: the procedural hemisphere drawn large with its four lights as handles. With "Custom
+/// look" on, dragging a handle moves that light (x/y, at its depth), sliders set the chosen
+/// light's z, hue and brightness and the material's model, shininess, metalness and
+/// roughness; the embossed preview follows. The custom look lives in dialog-only parameters
+/// (GIMP 2.10: kept with the last values; GIMP 3: aux arguments, so its presets carry them),
+/// written through the dialog's `set`; OK passes it to impasto:emboss as its "custom" preset.
+public final class HemisphereEditor {
     typealias Look = Hemisphere.Look
 
     static let size = 220
-    unowned let dialog: ProcedureDialog
-    private var canvas: UnsafeMutableRawPointer?
-    private var custom: UnsafeMutableRawPointer?
-    private var lightChooser: UnsafeMutableRawPointer?
-    private var sliders: [(name: String, adjustment: UnsafeMutableRawPointer)] = []
+    unowned let dialog: any WidgetDialog
+    private var canvas: Widget?
+    private var custom: Widget?
+    private var lightChooser: Widget?
+    private var sliders: [(name: String, handle: Widget)] = []
     private var selected = 1
     private var surface: OpaquePointer?
     private var rendered: Hemisphere?
     private var quiet = false
     private var drawn = (width: Double(size), height: Double(size))
 
-    init(dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
+    @discardableResult
+    public init(dialog: any WidgetDialog, side: Widget) {
         self.dialog = dialog
-        let box = impasto_ui_box(1, 6)
+        let box = dialog.box(vertical: true, spacing: 6)
         canvas = dialog.canvas(width: Self.size, height: Self.size, draw: { [unowned self] in draw($0, width: $1, height: $2) },
-                               pointer: { [unowned self] kind, reading in pointer(kind: kind, x: reading.x, y: reading.y) })
-        impasto_ui_pack(box, canvas, 0)
-        guard let table = impasto_ui_table(9) else { return }
-        custom = impasto_ui_toggle(table, 0, "_Custom look: drag the lights", dialog.arguments.bool("custom-look") ? 1 : 0,
-                                   "Start from the preset's lights and material and edit them", ProcedureDialog.fire,
-                                   dialog.callback { [unowned self] in customToggled() })
-        lightChooser = dialog.combo(table, row: 1, title: "Light", labels: (1 ... Look.lightCount).map { "Light \($0)" }, active: 0,
-                                    changed: dialog.callback { [unowned self] in lightChosen() })
+                               pointer: { [unowned self] in pointer($0) })
+        dialog.pack(canvas, into: box)
+        guard let table = dialog.table(rows: 9) else { return }
+        custom = dialog.toggle(in: table, row: 0, title: "_Custom look: drag the lights", active: dialog.arguments.bool("custom-look"),
+                               tooltip: "Start from the preset's lights and material and edit them") { [unowned self] in
+            customToggled()
+        }
+        lightChooser = dialog.combo(in: table, row: 1, title: "Light", labels: (1 ... Look.lightCount).map { "Light \($0)" },
+                                    active: 0) { [unowned self] in lightChosen() }
         // The selected light's depth, hue and brightness, then the material: each slider as
         // its declaration says (the light sliders show light 1's declaration: all four alike).
         let rows: [(field: String, label: String, declared: EffectParameter)] = [
@@ -45,29 +46,27 @@ final class HemisphereEditor {
             ("metalness", Look.metalness.title, Look.metalness), ("roughness", Look.roughness.title, Look.roughness),
         ]
         for (row, (field, label, declared)) in rows.enumerated() {
-            let range = declared.range, slider = declared.slider
-            let (step, digits) = ProcedureParameter.steps(for: range.upperBound - range.lowerBound)
-            let adjustment = impasto_ui_scale(table, Int32(row + 2), label, dialog.arguments.double(parameterName(field)),
-                                              slider.lowerBound, slider.upperBound, range.lowerBound, range.upperBound,
-                                              step, digits, declared.description, ProcedureDialog.fire,
-                                              dialog.callback { [unowned self] in sliderMoved(field) })
-            if let adjustment {
-                sliders.append((field, adjustment))
-                if let spin = impasto_ui_scale_spin(adjustment) { dialog.landmarks.append(("spin:editor-\(field)", spin)) }
+            let handle = dialog.slider(in: table, row: row + 2, title: label, value: dialog.arguments.double(parameterName(field)),
+                                       slider: declared.slider, range: declared.range,
+                                       tooltip: declared.description) { [unowned self] in sliderMoved(field) }
+            if let handle {
+                sliders.append((field, handle))
+                if let spin = dialog.spinButton(ofSlider: handle) { dialog.landmarks.append(("spin:editor-\(field)", spin)) }
             }
         }
-        impasto_ui_pack(box, table, 0)
-        impasto_ui_pack(side, impasto_ui_frame("Hemisphere", box), 0)
+        dialog.pack(table, into: box)
+        dialog.pack(dialog.frame("Hemisphere", around: box), into: side)
         if let canvas { dialog.landmarks.append(("hemisphere", canvas)) }
         if let custom { dialog.landmarks.append(("custom-look", custom)) }
         dialog.onChange.append { [unowned self] in
-            if let canvas { impasto_ui_queue_draw(canvas) }
+            if let canvas { dialog.queueDraw(canvas) }
         }
         dialog.onReset.append { [unowned self] in
             quiet = true
-            if let custom { impasto_ui_toggle_set(custom, 0) }
+            if let custom { dialog.setActive(dialog.arguments.bool("custom-look"), custom) }
             quiet = false
             showSelected()
+            updateSensitivity()
         }
         dialog.retained.append(self)
         updateSensitivity()
@@ -85,7 +84,7 @@ final class HemisphereEditor {
 
     private func customToggled() {
         guard !quiet, let custom else { return }
-        let on = impasto_ui_toggle_get(custom) != 0
+        let on = dialog.isActive(custom)
         if on {
             // Start from the look the preset menu shows.
             let preset = Hemisphere.preset(named: dialog.arguments.name(EmbossSettings.Parameters.preset.name)) ?? .standard
@@ -110,28 +109,28 @@ final class HemisphereEditor {
     }
 
     private func updateSensitivity() {
-        let on = dialog.arguments.bool("custom-look") ? Int32(1) : 0
-        for slider in sliders { impasto_ui_scale_set_sensitive(slider.adjustment, on) }
-        if let lightChooser { impasto_ui_set_sensitive(lightChooser, on) }
+        let on = dialog.arguments.bool("custom-look")
+        for slider in sliders { dialog.setSliderSensitive(slider.handle, on) }
+        if let lightChooser { dialog.setSensitive(lightChooser, on) }
     }
 
     private func lightChosen() {
         guard let lightChooser else { return }
-        selected = Int(min(max(impasto_ui_combo_get(lightChooser), 0), Int32(Look.lightCount - 1))) + 1
+        selected = min(max(dialog.index(ofCombo: lightChooser), 0), Look.lightCount - 1) + 1
         showSelected()
     }
 
     /// Moves the sliders to the selected light's and the material's values.
     private func showSelected() {
         quiet = true
-        for slider in sliders { impasto_ui_adjustment_set(slider.adjustment, dialog.arguments.double(parameterName(slider.name))) }
+        for slider in sliders { dialog.setValue(dialog.arguments.double(parameterName(slider.name)), ofSlider: slider.handle) }
         quiet = false
-        if let canvas { impasto_ui_queue_draw(canvas) }
+        if let canvas { dialog.queueDraw(canvas) }
     }
 
     private func sliderMoved(_ field: String) {
         guard !quiet, let slider = sliders.first(where: { $0.name == field }) else { return }
-        dialog.set(parameterName(field), .float(impasto_ui_adjustment_get(slider.adjustment)))
+        dialog.set(parameterName(field), .float(dialog.value(ofSlider: slider.handle)))
     }
 
     /// The sphere's place on the canvas: as large as it fits, with room for the handles' rings.
@@ -139,15 +138,15 @@ final class HemisphereEditor {
         HemisphereHandles(width: width, height: height, margin: 6)
     }
 
-    private func pointer(kind: Int32, x: Double, y: Double) {
+    private func pointer(_ event: CanvasPointer) {
         guard dialog.arguments.bool("custom-look") else { return }
         let handles = handles(width: drawn.width, height: drawn.height)
-        let point = SIMD2(x, y)
-        if kind == 0 {
+        let point = SIMD2(event.reading.x, event.reading.y)
+        if event.kind == .press {
             // Pick the nearest handle.
             let positions = (1 ... Look.lightCount).map { CustomLook.position($0, dialog.arguments) }
             selected = (handles.nearest(to: point, among: positions) ?? 0) + 1
-            if let lightChooser { quiet = true; impasto_ui_combo_set(lightChooser, Int32(selected - 1)); quiet = false }
+            if let lightChooser { quiet = true; dialog.setIndex(selected - 1, ofCombo: lightChooser); quiet = false }
             showSelected()
         }
         // (A release is the last place the pointer was.) The light keeps its depth z; x and y
@@ -185,14 +184,16 @@ final class HemisphereEditor {
     }
 
     /// The hemisphere as a cairo surface (sRGB for the screen; outside the disc transparent).
-    /// (`side` is the canvas's, at most a few hundred pixels; `render` caps it anyway.)
+    /// (`side` is the canvas's, a few hundred pixels; `render` caps it, so the picture's own
+    /// size is the surface's.)
     private func renderSurface(_ hemisphere: Hemisphere, side: Int) {
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
         rendered = hemisphere
         let picture = hemisphere.render(size: side)
-        surface = cairoPicture(width: side, height: side) { i, j in
-            let p = (j * side + i) * 4
+        let n = picture.width
+        surface = cairoPicture(width: n, height: n) { i, j in
+            let p = (j * n + i) * 4
             return SIMD4(SRGB.encode8(picture.pixels[p]), SRGB.encode8(picture.pixels[p + 1]),
                          SRGB.encode8(picture.pixels[p + 2]), SRGB.alpha8(picture.pixels[p + 3]))
         }

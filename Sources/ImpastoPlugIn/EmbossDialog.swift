@@ -1,8 +1,0 @@
-import ImpastoFrontEnd
-
-/// The dialog: the parameters and, in a column of its own, the hemisphere editor.
-extension EmbossProcedure: DialogProcedure {
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {
-        _ = HemisphereEditor(dialog: dialog, side: dialog.addColumn() ?? side)
-    }
-}
