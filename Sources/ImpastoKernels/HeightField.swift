@@ -223,12 +223,26 @@ public enum HeightField {
         /// where the coverage has no direction there.
         @inline(__always)
         func inwardNormal(_ cx: Int, _ cy: Int) -> (x: Float, y: Float) {
-            let gx = coverage(cx + 1, cy - 1) + 2 * coverage(cx + 1, cy) + coverage(cx + 1, cy + 1)
-                - coverage(cx - 1, cy - 1) - 2 * coverage(cx - 1, cy) - coverage(cx - 1, cy + 1)
-            let gy = coverage(cx - 1, cy + 1) + 2 * coverage(cx, cy + 1) + coverage(cx + 1, cy + 1)
-                - coverage(cx - 1, cy - 1) - 2 * coverage(cx, cy - 1) - coverage(cx + 1, cy - 1)
+            // Away from the border the 3 × 3 samples are read without `coverage`'s bounds tests.
+            let inner = cx >= 1 && cy >= 1 && cx < width - 1 && cy < height - 1, centre = cy * width + cx
+            @inline(__always) func c(_ dx: Int, _ dy: Int) -> Float {
+                guard inner else { return coverage(cx + dx, cy + dy) }
+                let v = mask[centre + dy * width + dx]
+                return v >= 0 ? min(v, 1) : 0
+            }
+            let gx = c(1, -1) + 2 * c(1, 0) + c(1, 1) - c(-1, -1) - 2 * c(-1, 0) - c(-1, 1)
+            let gy = c(-1, 1) + 2 * c(0, 1) + c(1, 1) - c(-1, -1) - 2 * c(0, -1) - c(1, -1)
             let length = (gx * gx + gy * gy).squareRoot()
             return length > 1e-6 ? (gx / length, gy / length) : (0, 0)
+        }
+
+        /// The pixel next to (cx, cy) in direction (ux, uy) (8 directions, cos 67.5° = 0.3827
+        /// between them) and its coverage, if it is partly covered.
+        @inline(__always)
+        func partlyCovered(_ cx: Int, _ cy: Int, towards ux: Float, _ uy: Float) -> (x: Int, y: Int, coverage: Float)? {
+            let sx = ux > 0.3827 ? 1 : ux < -0.3827 ? -1 : 0, sy = uy > 0.3827 ? 1 : uy < -0.3827 ? -1 : 0
+            let b = coverage(cx + sx, cy + sy)
+            return b > 0 && b < 1 ? (cx + sx, cy + sy, b) : nil
         }
 
         /// Pixel (x, y) near the edge, (ox, oy) its nearest outside pixel (itself when it is
@@ -245,17 +259,13 @@ public enum HeightField {
             // 164 stepping along o's normal only).
             var (ex, ey, a) = (ox, oy, coverage(ox, oy))
             var (nx, ny) = inwardNormal(ox, oy)
-            /// Takes the pixel next to o in direction (ux, uy) as e if it is partly covered.
-            func step(_ ux: Float, _ uy: Float) -> Bool {
-                let sx = ux > 0.3827 ? 1 : ux < -0.3827 ? -1 : 0, sy = uy > 0.3827 ? 1 : uy < -0.3827 ? -1 : 0
-                let b = coverage(ox + sx, oy + sy)
-                guard b > 0 && b < 1 else { return false }
-                (ex, ey, a) = (ox + sx, oy + sy, b)
-                return true
-            }
             if a == 0 {
                 let vx = Float(x - ox), vy = Float(y - oy), v = (vx * vx + vy * vy).squareRoot()
-                if !(v > 0 && v < 2.5 && step(vx / v, vy / v)) { _ = step(nx, ny) }
+                if v > 0 && v < 2.5, let e = partlyCovered(ox, oy, towards: vx / v, vy / v) {
+                    (ex, ey, a) = e
+                } else if let e = partlyCovered(ox, oy, towards: nx, ny) {
+                    (ex, ey, a) = e
+                }
             }
             // The edge's normal where the edge is: the gradient at e itself, as Gustavson &
             // Strand take it (167 cases rather than 164 with o's).
