@@ -64,20 +64,11 @@ public enum EmbossShading {
                             }
                             io.writeRows(parallel: parallel) { y, out in
                                 mips.pixels.withUnsafeBufferPointer { levels in
+                                    var reader = PictureReader(picture: picture, levels: levels, mips: mips)
                                     for x in 0 ..< width {
                                         let i = y * width + x
                                         var c = flat
-                                        if sx[i] != 0 || sy[i] != 0 {
-                                            // A pixel's sub-pixels share one footprint: its level is found once.
-                                            var level = Mips.Level(), levelSize = Float.nan
-                                            c = field.footprint(x, y) { u, v, size in
-                                                guard size > 1 else {
-                                                    return ShadingImage.sample(picture, width: sw, height: sh, u: u, v: v)
-                                                }
-                                                if size != levelSize { (level, levelSize) = (mips.level(footprint: size), size) }
-                                                return mips.sample(picture, levels, level, u: u, v: v)
-                                            }
-                                        }
+                                        if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, y, &reader) }
                                         out[4 * x] = c.x
                                         out[4 * x + 1] = c.y
                                         out[4 * x + 2] = c.z
@@ -138,7 +129,8 @@ public enum EmbossShading {
         }
 
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
-        /// over about size × size of its pixels.
+        /// over about size × size of its pixels (a value, not a closure: a closure over the
+        /// reader's mutable level paid an exclusivity check on every lookup).
         ///
         /// Sub-pixel (i, j) of k × k, at offset δ from the centre, lies d + ∇d·δ from the edge;
         /// its slope is the profile's mean over its 1/k of that distance (the part outside the
@@ -148,7 +140,7 @@ public enum EmbossShading {
         /// spread within each sub-pixel is averaged by the picture's mip-map, so that even a
         /// spread under k's steps does not point-sample a hard horizon.
         @inline(__always)
-        func footprint(_ x: Int, _ y: Int, _ sample: (Float, Float, Float) -> SIMD4<Float>) -> SIMD4<Float> {
+        func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader) -> SIMD4<Float> {
             let i = y * width + x, dx = sx[i], dy = sy[i], d = distances[i]
             let slope = (dx * dx + dy * dy).squareRoot(), centre = SIMD2(lookupU[i], lookupV[i])
             guard slope.isFinite, d.isFinite else { return sample(centre.x, centre.y, 0) }
@@ -205,6 +197,25 @@ public enum EmbossShading {
                 }
             }
             return weight > 0 ? sum / weight : sample(centre.x, centre.y, spread)
+        }
+    }
+
+    /// Reads the picture for `Field.footprint`: at (u, v), averaged over about size × size of its
+    /// pixels — bilinear for size ≤ 1, else from the mip-map, whose level for the last size is
+    /// kept (a pixel's sub-pixels share one size: its log₂ is found once).
+    struct PictureReader {
+        let picture: UnsafeBufferPointer<Float>, levels: UnsafeBufferPointer<Float>, mips: Mips
+        var level = Mips.Level(), levelSize = Float.nan
+
+        init(picture: UnsafeBufferPointer<Float>, levels: UnsafeBufferPointer<Float>, mips: Mips) {
+            (self.picture, self.levels, self.mips) = (picture, levels, mips)
+        }
+
+        @inline(__always)
+        mutating func callAsFunction(_ u: Float, _ v: Float, _ size: Float) -> SIMD4<Float> {
+            guard size > 1 else { return ShadingImage.sample(picture, width: mips.width, height: mips.height, u: u, v: v) }
+            if size != levelSize { (level, levelSize) = (mips.level(footprint: size), size) }
+            return mips.sample(picture, levels, level, u: u, v: v)
         }
     }
 
