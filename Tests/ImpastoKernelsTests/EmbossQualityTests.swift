@@ -32,11 +32,14 @@ final class EmbossQualityTests: XCTestCase {
             (EmbossQuality.text, "mercury", 100, 5), (EmbossQuality.text, "obsidian", 10, 10),
             (EmbossQuality.text, "pearl", 40, 5), (EmbossQuality.text, "plastic", 20, 5),
         ]
+        var shadings: [String: ShadingImage] = [:]   // each preset's picture rendered once
         for c in cases {
             var settings = EmbossSettings()
             settings.radius = c.radius
             settings.scale = c.scale
-            let f = EmbossQuality.measure(c.shape, settings, shading: Hemisphere.preset(named: c.preset)!.render(size: 256),
+            let shading = shadings[c.preset] ?? Hemisphere.preset(named: c.preset)!.render(size: 256)
+            shadings[c.preset] = shading
+            let f = EmbossQuality.measure(c.shape, settings, shading: shading,
                                           interior: EmbossQuality.interior(c.shape, radius: c.radius))
             XCTAssertTrue(f.meetsGoals, "\(c.shape.name) \(c.preset) r \(c.radius) k \(c.scale): \(f)")
         }
