@@ -4,9 +4,10 @@ import ImpastoKernels
 /// impasto-abi.h: `impasto_emboss`.
 @_cdecl("impasto_emboss")
 public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoEmbossParams>?) {
-    guard let io = io?.pointee, let rows = io.rows(components: 2), let p = params?.pointee else { return }
+    guard let io = io?.pointee, let pixels = io.bumpPixels, let rows = io.rows(components: pixels.components),
+          let p = params?.pointee else { return }
     let parallel = io.parallelFor
-    Emboss.render(rows, settings: EmbossSettings(p),
+    Emboss.render(rows, pixels: pixels, settings: EmbossSettings(p),
                   shading: shadingImage(p.shading, p.shading_width, p.shading_height)
                       ?? hemisphere(p).cachedRender(size: EmbossSettings.hemisphereSize, parallel: parallel),
                   parallel: parallel)

@@ -78,19 +78,23 @@ extension ImpastoIO {
                      scratch: scratches, read: reader, write: writer)
     }
 
-    /// The bump window of the normal-map kernels: Y'A, or R'G'B'A or R'G'B' with the space's
-    /// luma weights (Rec. 709's if those are not weights).
-    var bumpWindow: NormalMap.Window? {
-        guard let (width, height, margin) = extent, let reader else { return nil }
-        let pixels: NormalMap.BumpPixels
+    /// What the input's pixels are as a height or mask (impasto_gegl_bump_format's formats):
+    /// Y'A, or R'G'B'A or R'G'B' with the space's luma weights (Rec. 709's if those are not
+    /// weights).
+    var bumpPixels: NormalMap.BumpPixels? {
         switch components {
-        case 2: pixels = .grayAlpha
+        case 2: return .grayAlpha
         case 3, 4:
             let w = SIMD3<Float>(luma.0, luma.1, luma.2)
             let weights = w.min() >= 0 && abs(w.sum() - 1) < 1e-3 ? w : NormalMap.rec709Luma
-            pixels = components == 3 ? .rgb(luma: weights) : .rgba(luma: weights)
+            return components == 3 ? .rgb(luma: weights) : .rgba(luma: weights)
         default: return nil
         }
+    }
+
+    /// The bump window of the normal-map kernels.
+    var bumpWindow: NormalMap.Window? {
+        guard let (width, height, margin) = extent, let reader, let pixels = bumpPixels else { return nil }
         return NormalMap.Window(width: width + 2 * margin, height: height + 2 * margin, margin: margin,
                                 pixels: pixels, read: reader)
     }

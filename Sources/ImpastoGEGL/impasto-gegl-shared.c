@@ -265,9 +265,12 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
 {
   const Babl *space = gegl_operation_get_source_space (operation, "input");
 
-  /* Shading is light: linear RGB. The height field and normal map are data, stored as the
-   * code values tools expect in an ordinary (perceptual) image. */
-  gegl_operation_set_format (operation, "input",  babl_format_with_space ("Y'A float", space));
+  /* The mask is read as the normal map reads its bump: perceptual RGB as it is, Y' by the
+   * kernel's luma formula (babl's way from 8-bit R'G'B'A to Y'A float may be a 128 MB table
+   * built on first use, and its rounding is babl's choice). Shading is light: linear RGB.
+   * The height field and normal map are data, stored as the code values tools expect in an
+   * ordinary (perceptual) image. */
+  gegl_operation_set_format (operation, "input",  impasto_gegl_bump_format (operation, "input"));
   gegl_operation_set_format (operation, "output",
                              babl_format_with_space (map ? "R'G'B'A float" : "RGBA float", space));
 }

@@ -66,40 +66,53 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
 }
 
 public enum Emboss {
-    /// The mask m ∈ [0, 1] from the input's Y'A rows: alpha (or, where the input has no
-    /// transparency at all, luminance), or luminance × alpha.
-    /// Values outside 0…1 are clamped; NaN counts as 0 (outside).
+    /// The mask m ∈ [0, 1] from the input's rows (`pixels`: Y'A, or perceptual RGB(A) whose
+    /// Y' is the luma formula, as the normal map reads a bump): alpha (or, where the input has
+    /// no transparency at all, luminance), or luminance × alpha.
+    /// Values outside 0…1 are clamped; NaN counts as 0 (outside). Rows of another width of
+    /// pixel than `pixels` says give an empty mask.
     /// (`opaqueInput`: the input had no transparency, so luminance was the mask.)
-    public static func mask(_ io: RowIO, source: EmbossSettings.MaskSource,
+    public static func mask(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, source: EmbossSettings.MaskSource,
                             parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {
+        guard io.inputComponents == pixels.components else { return (Plane(width: io.width, height: io.height), false) }
         var mask = Plane(unfilledWidth: io.width, height: io.height)   // every pixel is read in
-        let w = mask.width
+        let w = mask.width, c = pixels.components
         func read(_ source: EmbossSettings.MaskSource) {
             mask.values.withUnsafeMutableBufferPointer { m in
-                io.readRows(parallel: parallel) { y, grayAlpha in
-                    for x in 0 ..< w {
-                        let alpha = grayAlpha[2 * x + 1]
-                        let v = source == .alpha ? alpha : grayAlpha[2 * x] * alpha
-                        m[y * w + x] = v.isNaN ? 0 : min(max(v, 0), 1)
+                guard let m = m.baseAddress else { return }
+                io.readRows(parallel: parallel) { y, samples in
+                    let row = m + y * w
+                    if source == .luminance {
+                        NormalMap.heights(from: samples, pixels: pixels, count: w, into: row)
+                    } else if c == 3 {
+                        row.update(repeating: 1, count: w)
+                    } else {
+                        for x in 0 ..< w { row[x] = samples[c * x + c - 1] }
                     }
+                    for x in 0 ..< w { row[x] = row[x].isNaN ? 0 : min(max(row[x], 0), 1) }
                 }
             }
         }
-        read(source)
         // A layer without any transparency (a photo, a flattened scan) has nothing for alpha
         // to emboss — it would come out a flat plate — so there the luminance is the mask.
+        if source == .alpha, case .rgb = pixels {
+            read(.luminance)
+            return (mask, true)
+        }
+        read(source)
         guard source == .alpha, mask.values.allSatisfy({ $0 >= 1 }) else { return (mask, false) }
         read(.luminance)
         return (mask, true)
     }
 
-    /// Renders `settings.output` for the io's image (Y'A in, RGBA out), shading from `shading`.
+    /// Renders `settings.output` for the io's image (`pixels` in, as `mask` reads them; RGBA
+    /// out), shading from `shading`.
     ///
     /// shaded: the shading colour of each pixel's normal, alpha = mask coverage (antialiased
     /// edges stay antialiased; opaque where an opaque input was embossed by its luminance); height: opaque grey h; normals: an opaque OpenGL normal map;
     /// hemisphere: the shading image itself, fitted into the extent.
-    public static func render(_ io: RowIO, settings: EmbossSettings, shading: ShadingImage,
-                              parallel: ParallelFor = .serial) {
+    public static func render(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, settings: EmbossSettings,
+                              shading: ShadingImage, parallel: ParallelFor = .serial) {
         guard io.width > 0, io.height > 0 else { return }
         let s = settings.sanitized
         // Progress: reading the mask, the height field (most of the time: distances over the
@@ -109,7 +122,7 @@ public enum Emboss {
         if s.output == .hemisphere {
             return fit(shading, to: io, parallel: parallel)
         }
-        let read = mask(io.reporting(0 ... 0.1), source: s.maskSource, parallel: parallel)
+        let read = mask(io.reporting(0 ... 0.1), pixels: pixels, source: s.maskSource, parallel: parallel)
         var coverage = read.mask
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)

@@ -317,6 +317,46 @@ final class EmbossOpTests: XCTestCase {
         XCTAssertEqual(withHole[3], 0, "the transparent pixel stays transparent")
     }
 
+    func testEightBitLayersAreReadAsTheyAreWithTheLumaFormula() {
+        // GIMP's 8-bit layers: read as R'G'B'A (or, flattened, R'G'B') float, the luminance
+        // mask Y'·alpha by the normal map's luma formula — never babl's Y'A, whose way from
+        // R'G'B'A u8 may be a 128 MB table and whose rounding is babl's choice. The op's output
+        // is the kernel's on those rows; a flattened layer (no alpha) is embossed by luminance.
+        var rng = SeededRandom(seed: 71)
+        let (w, h) = (70, 60)
+        var codes = [Float]()
+        for y in 0 ..< h { for x in 0 ..< w {
+            let inside = (Double(x) - 35) * (Double(x) - 35) + (Double(y) - 30) * (Double(y) - 30) < 22 * 22
+            let v = Float(Int.random(in: inside ? 150 ... 255 : 0 ... 60, using: &rng)) / 255
+            codes += [v, inside ? 0.4 : v, v, (x + y) % 11 == 0 ? 0.6 : 1]
+        } }
+        var (r, g, b) = (0.0, 0.0, 0.0)
+        babl_space_get_rgb_luminance(babl_space("sRGB"), &r, &g, &b)
+        let luma = SIMD3(Float(r), Float(g), Float(b))
+        for (format, pixels) in [("R'G'B'A", NormalMap.BumpPixels.rgba(luma: luma)), ("R'G'B'", .rgb(luma: luma))] {
+            var extent = GeglRectangle(x: 0, y: 0, width: Int32(w), height: Int32(h))
+            let layer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("\(format) u8")))
+            layer.set(codes, format: "R'G'B'A float")
+            let rows = layer.get(format: "\(format) float", components: pixels.components)
+            for source in ["alpha", "luminance"] {
+                let out = emboss(layer, [("mask-source", .enumNick(source))])
+                var expected = [Float](repeating: 0, count: w * h * 4)
+                rows.withUnsafeBufferPointer { input in
+                    expected.withUnsafeMutableBufferPointer { output in
+                        let io = RowIO.memory(width: w, height: h, input: input.baseAddress!,
+                                              inputComponents: pixels.components, output: output.baseAddress!)
+                        var settings = EmbossSettings()
+                        settings.maskSource = source == "alpha" ? .alpha : .luminance
+                        Emboss.render(io, pixels: pixels, settings: settings,
+                                      shading: Hemisphere.standard.render(size: 256))
+                    }
+                }
+                let worst = zip(out, expected).map { abs($0 - $1) }.max() ?? 1
+                XCTAssertLessThan(worst, 1e-6, "\(format) u8, mask from \(source): the kernel on the rows as they are")
+            }
+        }
+    }
+
     func testTinyEmptyAndNonFiniteInputsDoNotCrash() {
         XCTAssertEqual(emboss(GeglBufferRef(width: 0, height: 0)).count, 0)
         let one = emboss(maskBuffer(width: 1, height: 1) { _, _ in 1 })

@@ -49,7 +49,7 @@ typedef struct
   long   height;
   long   margin;       /* pixels of input beyond the output on each side (area ops; else 0) */
   int    components;   /* samples per input pixel: 2 Y'A float, 3 R'G'B' float (the normal-map
-                        * kernels), 4 R'G'B'A (or RGBA) float */
+                        * and emboss kernels), 4 R'G'B'A (or RGBA) float */
   float  luma[3];      /* components 3 and 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
                         * the luminance weights of the image's space (sum 1) */
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
