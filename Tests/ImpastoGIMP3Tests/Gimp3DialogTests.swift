@@ -13,7 +13,8 @@ import XCTest
 /// showed when OK was pressed against the result; Cancel against the untouched image; a
 /// value typed into a slider's entry against PencilReference's formula; and GimpProcedureDialog's
 /// settings buttons (its presets) through its own UI: Save Settings, a change, Load Saved
-/// Settings, OK. Screenshots of the dialogs are test artifacts (gimp3-dialog-NAME-SUITE.png).
+/// Settings, OK; and one Ctrl+Z in the image's window against each apply (one undo step).
+/// Screenshots of the dialogs are test artifacts (gimp3-dialog-NAME-SUITE.png).
 ///
 /// One GIMP process per suite. Runs for the suites IMPASTO_GIMP3_ROOTS lists; skipped otherwise.
 final class Gimp3DialogTests: XCTestCase {
@@ -85,12 +86,21 @@ final class Gimp3DialogTests: XCTestCase {
               (impasto-save i d "normal-light-reference.png")
               (gimp-image-delete i))
             """),
-        // The reference's bump went with its image: the dialog works with this image's bump
-        // (the chooser offers this image's layers only).
+        // The reference's bump went with its image: GIMP does not bring back a last value
+        // whose item is gone, and the dialog works with this image's bump, the one passed.
         ("normal-light", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (bump (caddr s)))
               (plug-in-impasto-normal-light RUN-INTERACTIVE i (vector d) bump 0 1 0 10 0 0 1)
               (impasto-save i d "normal-light.png"))
+            """),
+        // The chooser's fallback: the bump passed and the last values' (a call on another
+        // image) is another open image's photo, which the chooser (this image's layers) does
+        // not offer: it settles on its first entry, this image's bump, and OK lights with it.
+        ("normal-light-elsewhere", """
+            (let* ((a (impasto-painting)) (photo (cadr a)) (s (impasto-painting)) (i (car s)) (d (cadr s)))
+              (plug-in-impasto-normal-light RUN-NONINTERACTIVE (car a) (vector (caddr a)) photo 0.75 3 135 45 0.3 0.5 20)
+              (plug-in-impasto-normal-light RUN-INTERACTIVE i (vector d) photo 0 1 0 10 0 0 1)
+              (impasto-save i d "normal-light-elsewhere.png"))
             """),
         ("stroke-reference", """
             (let* ((s (impasto-painting)) (i (car s)) (d (cadr s)) (v (impasto-curve i)))
@@ -112,6 +122,25 @@ final class Gimp3DialogTests: XCTestCase {
               (impasto-write "brush-reference.txt" (impasto-brush-info))
               (plug-in-impasto-bristle-brush RUN-INTERACTIVE 16 30 1 2 2 "tilt")
               (impasto-write "brush.txt" (impasto-brush-info)))
+            """),
+        // One undo step each: the pencil dialog's OK (the preset reference's last values),
+        // then a script call, on a displayed photo. GIMP 3's PDB can open and close undo
+        // groups but neither count nor undo steps: the driver presses Ctrl+Z once in the
+        // image's window while a brush dialog holds the script (then cancels it). The script
+        // flushes the displays after its call, as scripts do (a non-interactive call leaves
+        // that to its caller), and only then does GIMP's Undo action see the new step.
+        ("undo", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)) (shown (car (gimp-display-new i))))
+              (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)
+              (impasto-save i d "undo-dialog-applied.png")
+              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction")
+              (impasto-save i d "undo-dialog-undone.png")
+              (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE i (vector d) 1 2 TRUE FALSE)
+              (gimp-displays-flush)
+              (impasto-save i d "undo-script-applied.png")
+              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction")
+              (impasto-save i d "undo-script-undone.png")
+              (gimp-display-delete shown))
             """),
     ]
 
@@ -197,15 +226,52 @@ final class Gimp3DialogTests: XCTestCase {
             gui.drag(from: preview.centre, to: (preview.centre.x - 50, preview.centre.y - 50))
             finish(d, "ok", screenshot: "bristle-normal-map")
         } else { drive.notes.append("no normal map dialog with a preview") }
-        for (procedure, name) in [("plug-in-impasto-normal-light", "normal-light"),
-                                  ("plug-in-impasto-bristle-stroke", "bristle-stroke"),
-                                  ("plug-in-impasto-bristle-brush", "bristle-brush")] {
+        let rest: [(String, String?)] = [("plug-in-impasto-normal-light", "normal-light"),
+                                         ("plug-in-impasto-normal-light", nil),  // the chooser's fallback
+                                         ("plug-in-impasto-bristle-stroke", "bristle-stroke"),
+                                         ("plug-in-impasto-bristle-brush", "bristle-brush")]
+        for (procedure, name) in rest {
             guard let d = gui.dialog(procedure) else {
                 drive.notes.append("no dialog for \(procedure)")
                 continue
             }
             finish(d, "ok", screenshot: name)
         }
+        // Undo: OK in the pencil dialog; then, twice, Ctrl+Z in the image's window while a
+        // brush dialog waits, and Cancel.
+        if let d = gui.dialog(pencil) { finish(d, "ok", screenshot: nil) } else { drive.notes.append("no pencil dialog to undo") }
+        for step in ["dialog", "script"] {
+            guard let d = gui.dialog("plug-in-impasto-bristle-brush") else {
+                drive.notes.append("no brush dialog to undo the \(step)'s step behind")
+                continue
+            }
+            if let problem = undoOnce(gui) { drive.notes.append("undoing the \(step)'s step: \(problem)") }
+            finish(d, "cancel", screenshot: nil)
+        }
+    }
+
+    /// Ctrl+Z in the window of the image on display, focused directly: no window manager
+    /// runs, and a dialog being presented may take the focus itself (GDK's fallback without
+    /// one), so the focus is set a moment after the dialog reported itself ready, and checked.
+    /// The window is found by the photo's size in its title (GIMP's title format has it; 3.0
+    /// calls an image a script loaded "Untitled", 3.2 by its file). Nil, or what went wrong.
+    static func undoOnce(_ gui: Gimp3GUI) -> String? {
+        func ids(_ result: CommandResult) -> [String] {
+            result.output.split(whereSeparator: \.isNewline).map(String.init).filter { $0.allSatisfy(\.isNumber) }
+        }
+        guard let window = ids(gui.xdotool(["search", "--onlyvisible", "--name", "256x256"])).last else {
+            let shown = ids(gui.xdotool(["search", "--onlyvisible", "--name", "."])).map { gui.xdotool(["getwindowname", $0]).output }
+            return "no image window among \(shown)"
+        }
+        gui.settle(1)
+        for _ in 0 ..< 5 {
+            gui.xdotool(["windowfocus", window])
+            gui.settle(0.5)
+            if ids(gui.xdotool(["getwindowfocus", "-f"])).first == window { break }
+        }
+        gui.xdotool(["key", "--clearmodifiers", "ctrl+z"])
+        gui.settle(1)
+        return nil
     }
 
     // MARK: - Running it
@@ -290,6 +356,10 @@ final class Gimp3DialogTests: XCTestCase {
             let (made, reference) = (try run.image("\(name).png"), try run.image("\(name)-reference.png"))
             XCTAssertLessThanOrEqual(worstDifference(made, reference), 1.0 / 255, "\(name): OK gave other pixels than the reference call")
         }
+        // A bump the chooser does not offer (another image's photo): it settled on this image's.
+        XCTAssertEqual(run.outcome("normal-light-elsewhere"), .success, run.log)
+        XCTAssertLessThanOrEqual(worstDifference(try run.image("normal-light-elsewhere.png"), try run.image("normal-light-reference.png")),
+                                 1.0 / 255, "the chooser did not settle on this image's bump")
         // Each did something (a dialog that applied nothing would match only a reference that did nothing).
         let photo = try XCTUnwrap(FloatImage.load(Self.photo))
         for name in ["pencil", "normal-map", "normal-light", "stroke"] {
@@ -321,8 +391,10 @@ final class Gimp3DialogTests: XCTestCase {
 
     /// OK applies exactly what the preview showed: the preview's pixels on the screen when OK
     /// was pressed are the result's pixels where the preview looked (≤ 1/255; opaque pixels,
-    /// since the preview shows transparency over a checkerboard), also after it was scrolled. The stroke's preview is its
-    /// editor's (the procedure's own `configure`), not a filter's: not compared here.
+    /// since the preview shows transparency over a checkerboard), also after it was scrolled.
+    /// The stroke's preview is the layer with the bristles painted over it (BristleStrokePreview,
+    /// not a filter): the same polylines, width and colour as OK paints; the bump layer OK also
+    /// paints is not shown, and its result is another file (the scenario saves the painted layer).
     func checkOKAppliesWhatThePreviewShowed(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         Gegl.initialize()
@@ -334,6 +406,7 @@ final class Gimp3DialogTests: XCTestCase {
             ("plug-in-impasto-emboss", "emboss.png", 0, false),
             ("plug-in-impasto-bristle-normal-map", "normal-map.png", 0, true),
             ("plug-in-impasto-normal-light", "normal-light.png", 0, false),
+            ("plug-in-impasto-bristle-stroke", "stroke.png", 0, true),
         ]
         for (procedure, result, index, onPhoto) in closings {
             let all = run.gui.closings(of: procedure)
@@ -413,6 +486,20 @@ final class Gimp3DialogTests: XCTestCase {
         XCTAssertTrue(text.contains("(radius 10"), text)
     }
 
+    /// An interactive apply (the dialog's OK) and a script call each add exactly one undo
+    /// step: each changed the photo, and one Ctrl+Z gave it back exactly (two steps would
+    /// leave one of them, none would leave it all).
+    func checkEachApplyIsOneUndoStep(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("undo"), .success, run.log)
+        XCTAssertEqual(run.drive.notes, [], run.log)
+        let photo = try XCTUnwrap(FloatImage.load(Self.photo))
+        for step in ["dialog", "script"] {
+            XCTAssertGreaterThan(worstDifference(try run.image("undo-\(step)-applied.png"), photo), 0.2, "\(step): nothing to undo")
+            XCTAssertEqual(worstDifference(try run.image("undo-\(step)-undone.png"), photo), 0, "\(step): one undo did not restore the photo")
+        }
+    }
+
     // MARK: - GIMP 3.0 (trixie)
 
     func testTrixieEveryDialogOpensAndOKAppliesItsValues() throws { try checkEveryDialogOpensAndOKAppliesItsValues(.trixie) }
@@ -421,6 +508,7 @@ final class Gimp3DialogTests: XCTestCase {
     func testTrixieCancelLeavesTheImageAlone() throws { try checkCancelLeavesTheImageAlone(.trixie) }
     func testTrixieSavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.trixie) }
     func testTrixieFactoryDefaultsLeaveThePhotoAlone() throws { try checkFactoryDefaultsLeaveThePhotoAlone(.trixie) }
+    func testTrixieEachApplyIsOneUndoStep() throws { try checkEachApplyIsOneUndoStep(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
 
@@ -430,4 +518,5 @@ final class Gimp3DialogTests: XCTestCase {
     func testForkyCancelLeavesTheImageAlone() throws { try checkCancelLeavesTheImageAlone(.forky) }
     func testForkySavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.forky) }
     func testForkyFactoryDefaultsLeaveThePhotoAlone() throws { try checkFactoryDefaultsLeaveThePhotoAlone(.forky) }
+    func testForkyEachApplyIsOneUndoStep() throws { try checkEachApplyIsOneUndoStep(.forky) }
 }
