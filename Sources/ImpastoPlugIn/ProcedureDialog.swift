@@ -1,6 +1,7 @@
 import CGIMP
 import CImpastoUI
 import ImpastoFrontEnd
+import ImpastoWidgets
 import GeglKit
 
 /// A procedure's dialog (RUN-INTERACTIVE): one control per parameter of its table — the same
@@ -273,12 +274,6 @@ extension ProcedureDialog {
     }
 }
 
-/// What a procedure's dialog has beyond its parameters' table.
-protocol DialogProcedure: ImpastoProcedure {
-    /// Adds editors above the table and sets `dialog.render` for the preview.
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer)
-}
-
 extension FilterProcedure {
     /// The preview: the procedure's own filter over the visible area.
     static func renderFilterPreview(_ dialog: ProcedureDialog) {
@@ -300,7 +295,7 @@ extension ProcedureDialog {
             dialog.render = { filter.renderFilterPreview($0) }
         }
         dialog.build { dialog, side in
-            (procedure as? DialogProcedure.Type)?.configure(dialog, side: side)
+            if let render = ProcedureWidgets.attach(procedure, to: dialog, side: side) { dialog.render = { render($0) } }
         }
         return dialog.run()
     }

@@ -2,6 +2,7 @@ import CGIMP3
 import CImpastoGimp3
 import Glibc
 import ImpastoFrontEnd
+import ImpastoWidgets
 import GeglKit
 
 /// A procedure's dialog in GIMP 3 (RUN-INTERACTIVE): GimpProcedureDialog over the procedure's
@@ -10,7 +11,7 @@ import GeglKit
 /// defaults), Save Settings / Load Saved Settings and the last values are GIMP's own; a live
 /// preview rendered by the same code OK then applies; choosers limited to sensible items.
 /// Procedures add their own editors (the pencil pad, the hemisphere editor) through
-/// `DialogProcedure`, with the same members as GIMP 2.10's `ProcedureDialog`.
+/// `ProcedureWidgets`, as in GIMP 2.10; this dialog has the same members as 2.10's.
 ///
 /// The config is the one truth: every widget writes it (the standard ones themselves, the
 /// others through `set`), and every change of it, whoever made it, updates `arguments`, the
@@ -379,18 +380,6 @@ extension ProcedureDialog {
     }
 }
 
-/// What a procedure's dialog has beyond its parameters' widgets (the same hook as GIMP 2.10's).
-protocol DialogProcedure: ImpastoProcedure {
-    /// Adds editors above the parameters (`side`, a vertical GtkBox; `dialog.addColumn()` for
-    /// a big one) and may set `dialog.render` for the preview.
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer)
-}
-
-extension DialogProcedure {
-    /// Nothing beyond the parameters.
-    static func configure(_ dialog: ProcedureDialog, side: UnsafeMutableRawPointer) {}
-}
-
 extension FilterProcedure {
     /// The preview: the procedure's own filter over the visible area.
     static func renderFilterPreview(_ dialog: ProcedureDialog) {
@@ -415,7 +404,7 @@ extension ProcedureDialog {
             dialog.render = { filter.renderFilterPreview($0) }
         }
         dialog.build { dialog, side in
-            (procedure as? DialogProcedure.Type)?.configure(dialog, side: side)
+            if let render = ProcedureWidgets.attach(procedure, to: dialog, side: side) { dialog.render = { render($0) } }
         }
         return dialog.run()
     }
