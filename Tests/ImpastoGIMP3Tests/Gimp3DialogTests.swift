@@ -329,20 +329,6 @@ final class Gimp3DialogTests: XCTestCase {
         super.tearDown()
     }
 
-    /// The largest difference between two RGBA images, colours weighted by their alpha.
-    func worstDifference(_ a: FloatImage, _ b: FloatImage) -> Double {
-        guard a.width == b.width, a.height == b.height else { return .infinity }
-        var worst = 0.0
-        for y in 0 ..< a.height {
-            for x in 0 ..< a.width {
-                let p = Array(a.pixel(x, y)), q = Array(b.pixel(x, y))
-                worst = max(worst, Double(abs(p[3] - q[3])))
-                for c in 0 ..< 3 { worst = max(worst, Double(abs(p[c] * p[3] - q[c] * q[3]))) }
-            }
-        }
-        return worst
-    }
-
     // MARK: - Checks, for one suite
 
     /// Each dialog opened and OK applied what it showed: the values typed (pencil), the last

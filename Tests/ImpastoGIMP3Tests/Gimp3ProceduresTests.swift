@@ -297,21 +297,6 @@ final class Gimp3ProceduresTests: XCTestCase {
         super.tearDown()
     }
 
-    /// The largest difference between two RGBA images, colours weighted by their alpha (a
-    /// transparent pixel's colour is nobody's business); infinity when the sizes differ.
-    func worstDifference(_ a: FloatImage, _ b: FloatImage) -> Double {
-        guard a.width == b.width, a.height == b.height else { return .infinity }
-        var worst = 0.0
-        for y in 0 ..< a.height {
-            for x in 0 ..< a.width {
-                let p = Array(a.pixel(x, y)), q = Array(b.pixel(x, y))
-                worst = max(worst, Double(abs(p[3] - q[3])))
-                for c in 0 ..< 3 { worst = max(worst, Double(abs(p[c] * p[3] - q[c] * q[3]))) }
-            }
-        }
-        return worst
-    }
-
     // MARK: - checks, for one suite
 
     /// Every call succeeds in GIMP 3 and leaves the pixels GIMP 2.10's plug-in leaves.

@@ -47,3 +47,18 @@ extension FloatImage {
         return worst
     }
 }
+
+/// The largest difference between two RGBA images, colours weighted by their alpha (a
+/// transparent pixel's colour is nobody's business); infinity when the sizes differ.
+public func worstDifference(_ a: FloatImage, _ b: FloatImage) -> Double {
+    guard a.width == b.width, a.height == b.height else { return .infinity }
+    var worst = 0.0
+    for y in 0 ..< a.height {
+        for x in 0 ..< a.width {
+            let p = Array(a.pixel(x, y)), q = Array(b.pixel(x, y))
+            worst = max(worst, Double(abs(p[3] - q[3])))
+            for c in 0 ..< 3 { worst = max(worst, Double(abs(p[c] * p[3] - q[c] * q[3]))) }
+        }
+    }
+    return worst
+}
