@@ -115,8 +115,8 @@ public enum Emboss {
                               shading: ShadingImage, parallel: ParallelFor = .serial) {
         guard io.width > 0, io.height > 0 else { return }
         let s = settings.sanitized
-        // Progress: reading the mask, the height field (most of the time: distances over the
-        // whole image) and writing the output, each a share of the whole; 1 at the end.
+        // Progress: reading the mask (and the liquify pre-pass), then the relief made, shaded
+        // and written band by band (most of the time); 1 at the end.
         defer { io.progress(1) }
         io.progress(0)
         if s.output == .hemisphere {
@@ -126,28 +126,26 @@ public enum Emboss {
         var coverage = read.mask
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
-            io.progress(0.2)
         }
-        let relief = HeightField.relief(coverage, radius: s.radius, profile: s.profile, parallel: parallel)
-        // The planes go back for the next call on this size (no fresh pages then).
-        defer {
-            for plane in [coverage, relief.heights, relief.slopeX, relief.slopeY, relief.distances] { plane.recycle() }
-        }
-        io.progress(0.6)
-        let output = io.reporting(0.6 ... 1)
-        switch s.output {
-        case .shaded:
-            // An opaque layer embossed by its luminance stays opaque.
-            let alpha = read.opaqueInput ? Plane(width: io.width, height: io.height, repeating: 1) : coverage
-            EmbossShading.shade(relief, coverage: alpha, scale: s.scale, shading: shading, to: output, parallel: parallel)
-        case .normals:
-            EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
-        case .height, .hemisphere:
-            relief.heights.values.withUnsafeBufferPointer { h in
-                output.writeRows(parallel: parallel) { y, out in
-                    for x in 0 ..< io.width {
-                        let v = h[y * io.width + x]
-                        (out[4 * x], out[4 * x + 1], out[4 * x + 2], out[4 * x + 3]) = (v, v, v, 1)
+        defer { coverage.recycle() }   // back for the next call on this size (no fresh pages)
+        io.progress(0.2)
+        // The relief is made and used a band of rows at a time (see `HeightField.withReliefRows`).
+        let output = io.reporting(0.2 ... 1)
+        HeightField.withReliefRows(coverage, radius: s.radius, profile: s.profile, parallel: parallel) { relief in
+            switch s.output {
+            case .shaded:
+                // An opaque layer embossed by its luminance stays opaque.
+                EmbossShading.shade(relief, coverage: read.opaqueInput ? nil : coverage, scale: s.scale, shading: shading, to: output,
+                                    parallel: parallel)
+            case .normals:
+                EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
+            case .height, .hemisphere:
+                output.writeBands(parallel: parallel) { rows, out in
+                    relief.withBand(around: rows, halo: 0, scratch: io.scratch) { band, _ in
+                        for i in 0 ..< band.rows * band.width {
+                            let v = band.heights[i]
+                            (out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]) = (v, v, v, 1)
+                        }
                     }
                 }
             }

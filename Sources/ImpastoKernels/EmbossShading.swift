@@ -24,7 +24,8 @@ public enum EmbossShading {
         ((1 + n.x) * 0.5 * Float(width), (1 + n.y) * 0.5 * Float(height))
     }
 
-    /// Writes the output: the shading colour for each pixel's normal, alpha = `coverage`.
+    /// Writes the output: the shading colour for each pixel's normal, alpha = `coverage` (nil:
+    /// opaque).
     ///
     /// Across a sloping pixel the normal sweeps along ∇d, most of all at the profile's steep
     /// foot, and turns with the edge's curvature; a single lookup at the pixel's mean normal
@@ -33,50 +34,52 @@ public enum EmbossShading {
     /// sweeps (a mip-map), and where that stretch is long the pixel is split into k × k
     /// sub-pixels (k ≤ `footprintSamples`), each looked up so: what a finer render,
     /// box-averaged, shows. See `footprint`.
-    public static func shade(_ relief: Relief, coverage: Plane, scale: Float, shading: ShadingImage,
-                             to io: RowIO, parallel: ParallelFor = .serial) {
-        let (sw, sh) = (shading.width, shading.height), width = relief.heights.width
+    ///
+    /// The relief is made a band of rows at a time (with a row either side: a footprint reads
+    /// its neighbours) and shaded while it is in cache.
+    static func shade(_ relief: HeightField.ReliefRows, coverage: Plane?, scale: Float, shading: ShadingImage,
+                      to io: RowIO, parallel: ParallelFor = .serial) {
+        let (sw, sh) = (shading.width, shading.height), width = relief.width
+        guard io.width == width, io.height == relief.height,
+              coverage.map({ $0.width == width && $0.height == relief.height }) ?? true else { return }
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
         let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
-        // Each sloping pixel's own lookup, computed once: its neighbours read it for their
-        // spread (see `footprint`). Only sloping pixels' entries are written or read.
-        var (u, v) = (Plane(unfilledWidth: width, height: relief.heights.height),
-                      Plane(unfilledWidth: width, height: relief.heights.height))
-        defer { u.recycle(); v.recycle() }
-        relief.slopeX.values.withUnsafeBufferPointer { sx in
-            relief.slopeY.values.withUnsafeBufferPointer { sy in
-                relief.distances.values.withUnsafeBufferPointer { distances in
-                    coverage.values.withUnsafeBufferPointer { alpha in
-                        shading.pixels.withUnsafeBufferPointer { picture in
-                            u.values.withUnsafeMutableBufferPointer { lookupU in
-                            v.values.withUnsafeMutableBufferPointer { lookupV in
-                            let mips = Mips.of(shading)
-                            let field = Field(rise: Rise(radius: relief.radius, profile: relief.profile),
-                                              sx: sx, sy: sy, distances: distances,
-                                              lookupU: UnsafeBufferPointer(lookupU), lookupV: UnsafeBufferPointer(lookupV),
-                                              width: width, height: relief.heights.height, scale: scale,
+        let mips = Mips.of(shading)
+        (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
+            shading.pixels.withUnsafeBufferPointer { picture in
+                mips.pixels.withUnsafeBufferPointer { levels in
+                    io.writeBands(parallel: parallel) { rows, out in
+                        relief.withBand(around: rows, halo: 1, scratch: io.scratch) { band, scratch in
+                            let count = band.rows * width
+                            let (sx, sy) = (band.slopeX, band.slopeY)
+                            // Each sloping pixel's own lookup, computed once: its neighbours read
+                            // it for their spread (see `footprint`). Only sloping pixels' entries
+                            // are written or read.
+                            let lookupU = scratch.floats(4, count: count), lookupV = scratch.floats(5, count: count)
+                            let field = Field(rise: relief.rise, sx: UnsafeBufferPointer(start: sx, count: count),
+                                              sy: UnsafeBufferPointer(start: sy, count: count),
+                                              distances: UnsafeBufferPointer(start: band.distances, count: count),
+                                              lookupU: UnsafeBufferPointer(start: lookupU, count: count),
+                                              lookupV: UnsafeBufferPointer(start: lookupV, count: count),
+                                              width: width, height: band.rows, scale: scale,
                                               pictureWidth: sw, pictureHeight: sh)
-                            parallel(field.height) { rows in
-                                for i in rows.lowerBound * width ..< rows.upperBound * width where sx[i] != 0 || sy[i] != 0 {
-                                    let l = field.lookup(sx[i], sy[i])
-                                    (lookupU[i], lookupV[i]) = (l.x, l.y)
+                            for i in 0 ..< count where sx[i] != 0 || sy[i] != 0 {
+                                let l = field.lookup(sx[i], sy[i])
+                                (lookupU[i], lookupV[i]) = (l.x, l.y)
+                            }
+                            var reader = PictureReader(picture: picture, levels: levels, mips: mips)
+                            for y in rows {
+                                // The field is the band's: row y is its row y − top.
+                                let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
+                                for x in 0 ..< width {
+                                    let i = local * width + x
+                                    var c = flat
+                                    if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, local, &reader) }
+                                    row[4 * x] = c.x
+                                    row[4 * x + 1] = c.y
+                                    row[4 * x + 2] = c.z
+                                    row[4 * x + 3] = coverage == nil ? 1 : alpha[y * width + x]
                                 }
-                            }
-                            io.writeRows(parallel: parallel) { y, out in
-                                mips.pixels.withUnsafeBufferPointer { levels in
-                                    var reader = PictureReader(picture: picture, levels: levels, mips: mips)
-                                    for x in 0 ..< width {
-                                        let i = y * width + x
-                                        var c = flat
-                                        if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, y, &reader) }
-                                        out[4 * x] = c.x
-                                        out[4 * x + 1] = c.y
-                                        out[4 * x + 2] = c.z
-                                        out[4 * x + 3] = alpha[i]
-                                    }
-                                }
-                            }
-                            }
                             }
                         }
                     }
@@ -294,18 +297,18 @@ public enum EmbossShading {
 
     /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map
     /// tools expect: (0.5 + 0.5·nₓ, 0.5 − 0.5·n_y, 0.5 + 0.5·n_z) — green is up.
-    public static func normalMap(_ relief: Relief, scale: Float, to io: RowIO, parallel: ParallelFor = .serial) {
-        let width = relief.heights.width
-        relief.slopeX.values.withUnsafeBufferPointer { sx in
-            relief.slopeY.values.withUnsafeBufferPointer { sy in
-                io.writeRows(parallel: parallel) { y, out in
-                    for x in 0 ..< width {
-                        let n = normal(dx: sx[y * width + x], dy: sy[y * width + x], scale: scale)
-                        out[4 * x] = 0.5 + 0.5 * n.x
-                        out[4 * x + 1] = 0.5 - 0.5 * n.y
-                        out[4 * x + 2] = 0.5 + 0.5 * n.z
-                        out[4 * x + 3] = 1
-                    }
+    static func normalMap(_ relief: HeightField.ReliefRows, scale: Float, to io: RowIO,
+                          parallel: ParallelFor = .serial) {
+        let width = relief.width
+        guard io.width == width, io.height == relief.height else { return }
+        io.writeBands(parallel: parallel) { rows, out in
+            relief.withBand(around: rows, halo: 0, scratch: io.scratch) { band, _ in
+                for i in 0 ..< band.rows * width {
+                    let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)
+                    out[4 * i] = 0.5 + 0.5 * n.x
+                    out[4 * i + 1] = 0.5 - 0.5 * n.y
+                    out[4 * i + 2] = 0.5 + 0.5 * n.z
+                    out[4 * i + 3] = 1
                 }
             }
         }

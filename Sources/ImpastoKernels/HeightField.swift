@@ -48,9 +48,12 @@ public struct Relief: Equatable, Sendable {
     private init(_ heights: Plane, _ slopeX: Plane, _ slopeY: Plane, _ distances: Plane,
                  radius: Float, profile: HeightProfile) {
         (self.heights, self.slopeX, self.slopeY, self.distances) = (heights, slopeX, slopeY, distances)
-        self.radius = radius.isFinite && radius > 0 ? radius : 0
+        self.radius = Self.cleanRadius(radius)
         self.profile = profile
     }
+
+    /// The bevel radius a relief uses for `radius`: 0 (a step) unless it is finite and positive.
+    static func cleanRadius(_ radius: Float) -> Float { radius.isFinite && radius > 0 ? radius : 0 }
 
     /// H(x) = profile(x / r): the height at distance x from the edge; a step for r = 0.
     @inline(__always)
@@ -102,7 +105,12 @@ public enum HeightField {
         var out = Plane(width: mask.width, height: mask.height)
         out.values.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            transform(mask, Clamp(out: p, width: mask.width, limit: limit), parallel)
+            withNearest(mask, parallel) { m, near in
+                parallel(mask.height) { rows in
+                    rowPass(m, near, width: mask.width, rows: rows,
+                            finish: Clamp(out: p, width: mask.width, limit: limit))
+                }
+            }
         }
         return out
     }
@@ -132,22 +140,77 @@ public enum HeightField {
     public static func relief(_ mask: Plane, radius: Float, profile: HeightProfile,
                               parallel: ParallelFor = .serial) -> Relief {
         var relief = Relief(unfilledWidth: mask.width, height: mask.height, radius: radius, profile: profile)
-        let shape = relief
-        mask.values.withUnsafeBufferPointer { m in
+        let width = mask.width
+        withReliefRows(mask, radius: radius, profile: profile, parallel: parallel) { rows in
             relief.heights.values.withUnsafeMutableBufferPointer { h in
                 relief.slopeX.values.withUnsafeMutableBufferPointer { sx in
                     relief.slopeY.values.withUnsafeMutableBufferPointer { sy in
                         relief.distances.values.withUnsafeMutableBufferPointer { d in
-                            guard let m = m.baseAddress, let h = h.baseAddress, let sx = sx.baseAddress,
-                                  let sy = sy.baseAddress, let d = d.baseAddress else { return }
-                            transform(mask, Bevel(mask: m, width: mask.width, height: mask.height, relief: shape,
-                                                  heights: h, slopeX: sx, slopeY: sy, distances: d), parallel)
+                            guard let h = h.baseAddress, let sx = sx.baseAddress, let sy = sy.baseAddress,
+                                  let d = d.baseAddress else { return }
+                            parallel(rows.height) { r in
+                                let o = r.lowerBound * width
+                                rows.bevel(r, into: ReliefBand(top: r.lowerBound, rows: r.count, width: width,
+                                                               heights: h + o, slopeX: sx + o, slopeY: sy + o,
+                                                               distances: d + o))
+                            }
                         }
                     }
                 }
             }
         }
         return relief
+    }
+
+    /// Runs `body` with the relief of `mask` ready to be made a band of rows at a time
+    /// (`relief` is all of its rows): the transform's first pass, over whole columns, is done;
+    /// each row's bevel needs only that and the mask. A kernel that bevels, uses and forgets a
+    /// band at a time keeps the relief's planes in cache instead of four whole-image planes in
+    /// memory. The rows are valid only within `body`.
+    static func withReliefRows<Result>(_ mask: Plane, radius: Float, profile: HeightProfile,
+                                       parallel: ParallelFor, _ body: (ReliefRows) -> Result) -> Result {
+        let rise = Rise(radius: Relief.cleanRadius(radius), profile: profile)
+        return withNearest(mask, parallel) { m, near in
+            body(ReliefRows(width: mask.width, height: mask.height, rise: rise, mask: m, near: near))
+        }
+    }
+
+    /// A band of a relief's rows (see `ReliefRows`): rows `top ..< top + rows` of the image,
+    /// `width` values a row in each plane, the relief's planes' meaning (see `Relief`).
+    struct ReliefBand {
+        let top: Int, rows: Int, width: Int
+        let heights: UnsafeMutablePointer<Float>, slopeX: UnsafeMutablePointer<Float>
+        let slopeY: UnsafeMutablePointer<Float>, distances: UnsafeMutablePointer<Float>
+    }
+
+    /// A relief made on demand, a band of rows at a time (see `withReliefRows`).
+    struct ReliefRows {
+        let width: Int, height: Int
+        /// The radius (sanitized as `Relief` does) and profile.
+        let rise: Rise
+        fileprivate let mask: UnsafePointer<Float>, near: UnsafePointer<Int32>
+
+        /// Bevels image rows `rows` (within 0 ..< height) into `band`, which holds just them.
+        func bevel(_ rows: Range<Int>, into band: ReliefBand) {
+            rowPass(mask, near, width: width, rows: rows,
+                    finish: Bevel(mask: mask, width: width, height: height, rise: rise, band: band))
+        }
+
+        /// Bevels `rows` and up to `halo` rows either side of them (those in the image) into
+        /// buffers of the scratch pool, and runs `body` with that band and the scratch holding
+        /// it (its slots from 4 on are free for the caller).
+        func withBand<Result>(around rows: Range<Int>, halo: Int, scratch: ScratchPool,
+                              _ body: (ReliefBand, Scratch) -> Result) -> Result {
+            let held = max(0, rows.lowerBound - halo) ..< min(height, rows.upperBound + halo)
+            return scratch.withScratch { s in
+                let count = held.count * width
+                let band = ReliefBand(top: held.lowerBound, rows: held.count, width: width,
+                                      heights: s.floats(0, count: count), slopeX: s.floats(1, count: count),
+                                      slopeY: s.floats(2, count: count), distances: s.floats(3, count: count))
+                if count > 0 { bevel(held, into: band) }
+                return body(band, s)
+            }
+        }
     }
 
     /// The bevel's heights alone (see `relief`).
@@ -180,14 +243,13 @@ public enum HeightField {
 
     private struct Bevel: Finish {
         let mask: UnsafePointer<Float>, width: Int, height: Int
-        /// The radius and profile (the planes are filled through the pointers).
-        let relief: Relief
-        let heights: UnsafeMutablePointer<Float>, slopeX: UnsafeMutablePointer<Float>
-        let slopeY: UnsafeMutablePointer<Float>, distances: UnsafeMutablePointer<Float>
+        let rise: Rise
+        /// Where the rows go (pixel (x, y) at (y − band.top) · width + x).
+        let band: ReliefBand
 
         /// The edge lies within about 1.5 px of an outside pixel's centre, and a pixel's slope
         /// looks ½ px further: beyond r + 2 every pixel is on the plateau.
-        var reach: Float { relief.radius + 2 }
+        var reach: Float { rise.radius + 2 }
 
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
             let reach = Double(self.reach)
@@ -204,11 +266,11 @@ public enum HeightField {
 
         @inline(__always)
         func set(_ x: Int, _ y: Int, _ h: Float, _ sx: Float, _ sy: Float, _ d: Float) {
-            let i = y * width + x
-            heights[i] = h
-            slopeX[i] = sx
-            slopeY[i] = sy
-            distances[i] = d
+            let i = (y - band.top) * width + x
+            band.heights[i] = h
+            band.slopeX[i] = sx
+            band.slopeY[i] = sy
+            band.distances[i] = d
         }
 
         /// The mask as coverage: 0 beyond the image and for NaN, clamped into 0 … 1.
@@ -292,9 +354,9 @@ public enum HeightField {
                 (dx, dy) = ((along * nx + beyond * ny) / d, (along * ny - beyond * nx) / d)
             }
             // The mean slope over the pixel's width along ∇d, its outside part left out.
-            let slope = relief.meanSlope(d - 0.5, d + 0.5)
+            let slope = rise.meanSlope(d - 0.5, d + 0.5)
             // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
-            let h = relief.radius > 0 ? relief.rise(d) : coverage(x, y) >= 0.5 ? 1 : 0
+            let h = rise.radius > 0 ? rise(d) : coverage(x, y) >= 0.5 ? 1 : 0
             set(x, y, h, slope * dx, slope * dy, d)
         }
     }
@@ -316,21 +378,24 @@ public enum HeightField {
     /// The transform's index of nearest outside pixels, kept between calls (see `ArrayPool`).
     private static let nearestPool = ArrayPool<Int32>(limit: 1)
 
-    /// The transform: each pixel's nearest outside pixel, handed to `finish`.
-    private static func transform<F: Finish>(_ mask: Plane, _ finish: F, _ parallel: ParallelFor) {
+    /// The transform's first pass: runs `body` with the mask and, for every pixel, the row of
+    /// the nearest outside pixel in its column (see `nearestRows`); pass 2 (`rowPass`) then
+    /// finishes any rows from them.
+    private static func withNearest<Result>(_ mask: Plane, _ parallel: ParallelFor,
+                                            _ body: (UnsafePointer<Float>, UnsafePointer<Int32>) -> Result) -> Result {
         let width = mask.width, height = mask.height
         // Pass 1 writes every entry before any is read (see `nearestRows`).
         var near = nearestPool.take(count: width * height)
         defer { nearestPool.give(near) }
-        mask.values.withUnsafeBufferPointer { maskBuffer in
+        return mask.values.withUnsafeBufferPointer { maskBuffer in
             near.withUnsafeMutableBufferPointer { nearBuffer in
-                guard let m = maskBuffer.baseAddress, let n = nearBuffer.baseAddress else { return }
+                // An empty mask has no rows to finish: any valid pointers will do.
+                var none: Float = 0, nowhere: Int32 = 0
+                guard let m = maskBuffer.baseAddress, let n = nearBuffer.baseAddress else { return body(&none, &nowhere) }
                 parallel(width) { columns in
                     nearestRows(m, n, width: width, height: height, columns: columns)
                 }
-                parallel(height) { rows in
-                    rowPass(m, n, width: width, rows: rows, finish: finish)
-                }
+                return body(m, n)
             }
         }
     }

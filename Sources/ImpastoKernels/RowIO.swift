@@ -74,8 +74,17 @@ public struct RowIO {
     /// writes row y's `width × 4` RGBA samples.
     public func writeRows(parallel: ParallelFor, _ fill: (Int, UnsafeMutablePointer<Float>) -> Void) {
         let rowSize = width * 4
-        forEachBand(rowSize: rowSize, parallel: parallel) { band, buffer in
+        writeBands(parallel: parallel) { band, buffer in
             for y in band { fill(y, buffer + (y - band.lowerBound) * rowSize) }
+        }
+    }
+
+    /// Writes the output band by band (at most `bandRows` rows each), rows shared out with
+    /// `parallel`; `fill(rows, samples)` writes the band's `rows.count × width × 4` RGBA
+    /// samples: for kernels that make what they write a band at a time.
+    public func writeBands(parallel: ParallelFor, _ fill: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
+        forEachBand(rowSize: width * 4, parallel: parallel) { band, buffer in
+            fill(band, buffer)
             write(band, buffer)
         }
     }

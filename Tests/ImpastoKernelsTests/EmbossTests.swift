@@ -67,6 +67,12 @@ final class EmbossTests: XCTestCase {
         }
         settings.output = .normals
         let normals = render(mask, settings, shading: .solid(.one))
+        // The op makes its relief a band of rows at a time: the same as the whole relief's.
+        let relief = HeightField.relief(mask, radius: 8, profile: .round)
+        for i in 0 ..< mask.values.count {
+            let n = EmbossShading.normal(dx: relief.slopeX.values[i], dy: relief.slopeY.values[i], scale: settings.scale)
+            XCTAssertEqual(Array(normals[4 * i ..< 4 * i + 3]), [0.5 + 0.5 * n.x, 0.5 - 0.5 * n.y, 0.5 + 0.5 * n.z])
+        }
         let centre = (24 * 48 + 24) * 4
         XCTAssertEqual(Array(normals[centre ..< centre + 4]), [0.5, 0.5, 1, 1], "flat: straight up")
         let top = (9 * 48 + 24) * 4
