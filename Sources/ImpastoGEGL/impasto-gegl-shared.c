@@ -318,8 +318,10 @@ impasto_gegl_emboss (GeglOperation       *operation,
                        shading, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
     }
 
-  /* The kernel keeps about 3 floats per pixel (mask, distances, heights) and Swift cannot
-   * survive a failed allocation: make sure the memory is there before going in. */
+  /* The kernel keeps up to 4 floats per pixel (the mask and the distance transform's index;
+   * the liquify pre-pass's blurred copies while it runs; the relief itself is made a band of
+   * rows at a time) and Swift cannot survive a failed allocation: make sure the memory is
+   * there before going in. */
   {
     gpointer probe = g_try_malloc_n ((gsize) box.width * (gsize) box.height, 4 * sizeof (gfloat));
     if (! probe)
