@@ -85,7 +85,7 @@ extension ImpastoIO {
     func transformPixels<Sample>(_: Sample.Type,
                                  _ transform: (UnsafePointer<Sample>, UnsafeMutablePointer<Sample>, Int) -> Void) {
         guard let (width, height, margin) = extent, margin == 0, components == 4, let `in`, let out,
-              !(width * 4).multipliedReportingOverflow(by: height).overflow else { return }
+              height <= Int.max / 4 / width else { return }  // samples counted without overflow
         let input = `in`.assumingMemoryBound(to: Sample.self), output = out.assumingMemoryBound(to: Sample.self)
         parallelFor(height) { rows in
             let start = rows.lowerBound * width * 4
