@@ -59,9 +59,8 @@ public struct ColorMatrix: Equatable, Sendable {
     /// (k/255 in, clamped and rounded out), without them: the matrix is linear, so it
     /// applies to the codes themselves. In place allowed; `count` ≤ 0 does nothing.
     public func applyRGBA(_ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, count: Int) {
-        // Four pixels are four 32-bit words r | g << 8 | b << 16 | a << 24 (little-endian,
-        // as the ABI's platforms are): their r, g and b
-        // come out in lanes by masks and shifts, no shuffle.
+        // Four pixels are four 32-bit words r | g << 8 | b << 16 | a << 24 (little-endian, as
+        // the ABI's platforms are): their r, g and b come out in lanes by masks and shifts.
         let limit = SIMD4<Float>(repeating: 255)
         applyWords(input, output, count: count) { w in
             let r = Self.float(w & 0xFF), g = Self.float((w &>> 8) & 0xFF), b = Self.float((w &>> 16) & 0xFF)
@@ -108,7 +107,8 @@ public struct ColorMatrix: Equatable, Sendable {
         withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: rest)) }
         tail = block(tail)
         withUnsafeBytes(of: tail) {
-            UnsafeMutableRawBufferPointer(start: destination, count: rest).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(rest)))
+            UnsafeMutableRawBufferPointer(start: destination, count: rest)
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(rest)))
         }
     }
 
