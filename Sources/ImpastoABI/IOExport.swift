@@ -65,17 +65,32 @@ extension ImpastoIO {
         return { rows, rgba in write(rows.lowerBound, rows.count, rgba, data) }
     }
 
-    /// Rows of an image with no margin and `components` samples per pixel, for the whole-image
-    /// and point kernels: in memory (`in`, `out`) or through `read` and `write`.
+    /// Rows of an image with no margin and `components` float samples per pixel, for the
+    /// whole-image and point kernels: in memory (`in`, `out`) or through `read` and `write`.
     func rows(components wanted: Int) -> RowIO? {
         guard let (width, height, margin) = extent, margin == 0, Int(components) == wanted else { return nil }
         if let `in`, let out {
-            return RowIO.memory(width: width, height: height, input: `in`, inputComponents: wanted, output: out,
+            guard samples == IMPASTO_FLOAT else { return nil }
+            return RowIO.memory(width: width, height: height, input: `in`.assumingMemoryBound(to: Float.self),
+                                inputComponents: wanted, output: out.assumingMemoryBound(to: Float.self),
                                 progress: reporter, scratch: scratches)
         }
         guard let reader, let writer else { return nil }
         return RowIO(width: width, height: height, inputComponents: wanted, progress: reporter,
                      scratch: scratches, read: reader, write: writer)
+    }
+
+    /// A point kernel over in-memory RGBA pixels of `Sample`s (`samples` says which):
+    /// `transform(input, output, pixels)` on the rows `parallel` shares out.
+    func transformPixels<Sample>(_: Sample.Type,
+                                 _ transform: (UnsafePointer<Sample>, UnsafeMutablePointer<Sample>, Int) -> Void) {
+        guard let (width, height, margin) = extent, margin == 0, components == 4, let `in`, let out,
+              height <= Int.max / 4 / width else { return }  // samples counted without overflow
+        let input = `in`.assumingMemoryBound(to: Sample.self), output = out.assumingMemoryBound(to: Sample.self)
+        parallelFor(height) { rows in
+            let start = rows.lowerBound * width * 4
+            transform(input + start, output + start, rows.count * width)
+        }
     }
 
     /// What the input's pixels are as a height or mask (impasto_gegl_bump_format's formats):

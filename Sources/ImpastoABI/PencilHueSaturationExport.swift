@@ -5,8 +5,14 @@ import ImpastoKernels
 @_cdecl("impasto_pencil_hue_saturation")
 public func impastoPencilHueSaturation(_ io: UnsafePointer<ImpastoIO>?,
                                        _ params: UnsafePointer<ImpastoPencilParams>?) {
-    guard let io = io?.pointee, let rows = io.rows(components: 4), let p = params?.pointee else { return }
+    guard let io = io?.pointee, let p = params?.pointee else { return }
     // The matrix once per call, not per band (trigonometry).
     let matrix = PencilHueSaturation(azimuth: p.azimuth, altitude: p.altitude, maxSaturation: p.max_saturation).matrix
-    rows.transformRows(parallel: io.parallelFor) { input, output, count in matrix.applyRGBA(input, output, count: count) }
+    switch Int(io.samples) {
+    case IMPASTO_U8: io.transformPixels(UInt8.self) { matrix.applyRGBA($0, $1, count: $2) }
+    case IMPASTO_U16: io.transformPixels(UInt16.self) { matrix.applyRGBA($0, $1, count: $2) }
+    default:
+        guard let rows = io.rows(components: 4) else { return }
+        rows.transformRows(parallel: io.parallelFor) { matrix.applyRGBA($0, $1, count: $2) }
+    }
 }

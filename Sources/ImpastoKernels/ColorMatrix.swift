@@ -52,6 +52,81 @@ public struct ColorMatrix: Equatable, Sendable {
             i &+= 1
         }
     }
+
+    /// Applies the matrix to `count` interleaved R'G'B'A (or RGBA) pixels of 8-bit codes,
+    /// copying alpha unchanged: each result rounded to the nearest code (halves to even),
+    /// clamped to 0 … 255. What the float path gives through babl's u8 ⇄ float conversions
+    /// (k/255 in, clamped and rounded out), without them: the matrix is linear, so it
+    /// applies to the codes themselves. In place allowed; `count` ≤ 0 does nothing.
+    public func applyRGBA(_ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, count: Int) {
+        // Four pixels are four 32-bit words r | g << 8 | b << 16 | a << 24 (little-endian, as
+        // the ABI's platforms are): their r, g and b come out in lanes by masks and shifts.
+        let limit = SIMD4<Float>(repeating: 255)
+        applyWords(input, output, count: count) { w in
+            let r = Self.float(w & 0xFF), g = Self.float((w &>> 8) & 0xFF), b = Self.float((w &>> 16) & 0xFF)
+            return Self.code(m00 * r + m01 * g + m02 * b, limit)
+                | Self.code(m10 * r + m11 * g + m12 * b, limit) &<< 8
+                | Self.code(m20 * r + m21 * g + m22 * b, limit) &<< 16
+                | (w & 0xFF00_0000)
+        }
+    }
+
+    /// `applyRGBA` on 16-bit codes (0 … 65535), rounded and clamped likewise.
+    public func applyRGBA(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<UInt16>, count: Int) {
+        // Two pixels are four 32-bit words r | g << 16, b | a << 16: the low halves hold
+        // (r₀, b₀, r₁, b₁), the high (g₀, a₀, g₁, a₁). The matrix works in that layout —
+        // r' and b' from the low lanes, their swap and g twice; g' and a (× 1) from the high
+        // lanes — so no pixel is taken apart and put together again.
+        let rb = SIMD4(m00, m22, m00, m22), br = SIMD4(m02, m20, m02, m20), gg = SIMD4(m01, m21, m01, m21)
+        let ga = SIMD4(m11, 1, m11, 1), rbToG = SIMD4(m10, 0, m10, 0), brToG = SIMD4(m12, 0, m12, 0)
+        let limit = SIMD4<Float>(repeating: 65535)
+        applyWords(input, output, count: count) { w in
+            let low = Self.float(w & 0xFFFF), high = Self.float(w &>> 16)
+            let swapped = SIMD4(low[1], low[0], low[3], low[2]), g = SIMD4(high[0], high[0], high[2], high[2])
+            return Self.code(rb * low + br * swapped + gg * g, limit)
+                | Self.code(ga * high + rbToG * low + brToG * swapped, limit) &<< 16
+        }
+    }
+
+    /// Runs `block` over the pixels 16 bytes (four 32-bit words) at a time; the last few
+    /// pixels go through a zero-padded copy. Each block is read before it is written, so
+    /// `input` may be `output`.
+    @inline(__always)
+    private func applyWords<Sample>(_ input: UnsafePointer<Sample>, _ output: UnsafeMutablePointer<Sample>,
+                                    count: Int, _ block: (SIMD4<UInt32>) -> SIMD4<UInt32>) {
+        let bytesPerPixel = 4 * MemoryLayout<Sample>.stride, pixelsPerBlock = 16 / bytesPerPixel
+        var source = UnsafeRawPointer(input), destination = UnsafeMutableRawPointer(output)
+        for _ in 0 ..< max(0, count) / pixelsPerBlock {
+            destination.storeBytes(of: block(source.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+            source += 16
+            destination += 16
+        }
+        let rest = max(0, count) % pixelsPerBlock * bytesPerPixel
+        guard rest > 0 else { return }
+        var tail = SIMD4<UInt32>()
+        withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: rest)) }
+        tail = block(tail)
+        withUnsafeBytes(of: tail) {
+            UnsafeMutableRawBufferPointer(start: destination, count: rest)
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(rest)))
+        }
+    }
+
+    /// Integer codes (< 2²²) as floats, exactly: in the mantissa of 1.5·2²³ (FastMath's
+    /// trick; Swift's SIMD int/float conversions run lane by lane out of line).
+    @inline(__always)
+    private static func float(_ codes: SIMD4<UInt32>) -> SIMD4<Float> {
+        unsafeBitCast(codes | FastMath.magicBits, to: SIMD4<Float>.self) - FastMath.magic
+    }
+
+    /// Values as codes: clamped to 0 … `limit` (NaN as 0), rounded to nearest, halves to
+    /// even (adding 1.5·2²³ leaves the integer in the low mantissa bits).
+    @inline(__always)
+    private static func code(_ value: SIMD4<Float>, _ limit: SIMD4<Float>) -> SIMD4<UInt32> {
+        var v = value.replacing(with: 0, where: .!(value .> 0))
+        v = v.replacing(with: limit, where: .!(v .< limit))
+        return unsafeBitCast(v + FastMath.magic, to: SIMD4<UInt32>.self) &- FastMath.magicBits
+    }
 }
 
 /// The colour matrices of the W3C Filter Effects `feColorMatrix` primitive

@@ -95,7 +95,7 @@ final class PencilHueSaturationOpTests: XCTestCase {
     }
 
     func testAnyInputPrecisionIsConverted() {
-        // 16-bit input, 16-bit output: GEGL converts to float for the op and back.
+        // 16-bit input, 16-bit output (the kernel works on the codes, see below).
         let input = randomBuffer(width: 40, height: 30, format: "R'G'B'A u16", seed: 3)
         let output = GeglGraph.apply(Self.op, [("azimuth", .double(-100)), ("altitude", .double(70))],
                                      to: input, format: "R'G'B'A u16")
@@ -108,6 +108,37 @@ final class PencilHueSaturationOpTests: XCTestCase {
             for c in 0 ..< 3 { worst = max(worst, abs(Double(got[p + c]) - min(max(e[c], 0), 1))) }
         }
         XCTAssertLessThan(worst, 1.5 / 65535)
+    }
+
+    func testEightAndSixteenBitCodesAreTheFormulaRoundedToNearest() {
+        // GIMP's 8- and 16-bit images: the kernel reads and writes their codes when they are
+        // the model it works in (R'G'B'A, or RGBA with `linear`). Each within half a code (and
+        // the float matrix's own error) of the formula, clamped, on the values it works on.
+        let cases: [(format: String, linear: Bool, max: Double, within: Double)] = [
+            ("R'G'B'A u8", false, 255, 0.51), ("R'G'B'A u16", false, 65535, 0.8),
+            ("RGBA u8", true, 255, 0.51), ("RGBA u16", true, 65535, 0.8),
+        ]
+        var rng = SeededRandom(seed: 8)
+        let values = (0 ..< 37 * 23 * 4).map { _ -> Float in
+            let v = Float.random(in: -0.2 ... 1.2, using: &rng)
+            return min(max(v, 0), 1)  // 0 and 1 a good many times
+        }
+        for c in cases {
+            let working = c.linear ? "RGBA float" : "R'G'B'A float"
+            let input = GeglBufferRef(width: 37, height: 23, format: c.format)
+            input.set(values, format: working)
+            let output = GeglGraph.apply(Self.op, [("azimuth", .double(-100)), ("altitude", .double(20)),
+                                                   ("linear", .bool(c.linear))],
+                                         to: input, format: c.format)
+            let got = output.get(format: working), source = input.get(format: working)
+            var worst = 0.0
+            for p in stride(from: 0, to: source.count, by: 4) {
+                let e = PencilReference.apply(source[p ..< p + 3].map(Double.init), azimuth: -100, altitude: 20)
+                for k in 0 ..< 3 { worst = max(worst, abs(Double(got[p + k]) - min(max(e[k], 0), 1)) * c.max) }
+                XCTAssertEqual(got[p + 3], source[p + 3], "\(c.format): alpha unchanged")
+            }
+            XCTAssertLessThanOrEqual(worst, c.within, "\(c.format), linear \(c.linear): codes from the formula")
+        }
     }
 
     func testOutputIsIdenticalAtOneAndFourThreadsAndAnyTileSize() {

@@ -124,4 +124,114 @@ final class PencilHueSaturationTests: XCTestCase {
         let pixels = randomPixels(10, seed: 4)
         for (a, b) in zip(run(nan, pixels), pixels) { XCTAssertEqual(a, b, accuracy: 2e-6) }
     }
+    // MARK: 8- and 16-bit codes (what GIMP hands the op for 8- and 16-bit images)
+
+    /// Runs the integer kernel on `pixels` RGBA codes written into a buffer with guard codes
+    /// after them, and returns the output and whether the guards are untouched.
+    func runCodes<Sample: FixedWidthInteger & UnsignedInteger>(_ matrix: ColorMatrix, _ pixels: [Sample],
+                                                               inPlace: Bool = false) -> (out: [Sample], guarded: Bool) {
+        let guardCodes = [Sample](repeating: 0x5A, count: 12)
+        var input = pixels + guardCodes
+        var output = inPlace ? input : [Sample](repeating: 0xA5, count: pixels.count) + guardCodes
+        let count = pixels.count / 4
+        func apply(_ i: UnsafeMutablePointer<Sample>, _ o: UnsafeMutablePointer<Sample>) {
+            if Sample.self == UInt8.self {
+                matrix.applyRGBA(UnsafeRawPointer(i).assumingMemoryBound(to: UInt8.self),
+                                 UnsafeMutableRawPointer(o).assumingMemoryBound(to: UInt8.self), count: count)
+            } else {
+                matrix.applyRGBA(UnsafeRawPointer(i).assumingMemoryBound(to: UInt16.self),
+                                 UnsafeMutableRawPointer(o).assumingMemoryBound(to: UInt16.self), count: count)
+            }
+        }
+        input.withUnsafeMutableBufferPointer { i in
+            if inPlace {
+                apply(i.baseAddress!, i.baseAddress!)
+            } else {
+                output.withUnsafeMutableBufferPointer { o in apply(i.baseAddress!, o.baseAddress!) }
+            }
+        }
+        if inPlace { output = input }
+        return (Array(output.prefix(pixels.count)), Array(output.suffix(guardCodes.count)) == guardCodes)
+    }
+
+    /// Random codes with the extremes 0 and max among them.
+    func randomCodes<Sample: FixedWidthInteger & UnsignedInteger>(_ count: Int, seed: UInt64) -> [Sample] {
+        var rng = SeededRandom(seed: seed)
+        return (0 ..< count * 4).map { k in
+            switch rng.next() % 8 {
+            case 0: return 0
+            case 1: return .max
+            default: return Sample(truncatingIfNeeded: rng.next())
+            }
+        }
+    }
+
+    /// SPEC's formula on codes k/max, clamped to 0…1 and rounded to the nearest code: every
+    /// output within half a code of it (plus float rounding), alpha exact, at every count.
+    func assertCodesMatchTheFormula<Sample: FixedWidthInteger & UnsignedInteger>(_: Sample.Type, seed: UInt64) {
+        let max = Double(Sample.max)
+        var rng = SeededRandom(seed: seed)
+        var worst = 0.0
+        for (n, count) in [0, 1, 2, 3, 4, 5, 7, 9, 1001].enumerated() {
+            let az = Double.random(in: -180 ... 180, using: &rng)
+            let alt = Double.random(in: 0 ... 90, using: &rng)
+            let maxS = Double.random(in: 0 ... 16, using: &rng)
+            let matrix = PencilHueSaturation(azimuth: az, altitude: alt, maxSaturation: maxS).matrix
+            let pixels: [Sample] = randomCodes(count, seed: seed &+ UInt64(n))
+            let (out, guarded) = runCodes(matrix, pixels)
+            XCTAssertTrue(guarded, "\(count) pixels: nothing written past the last")
+            XCTAssertEqual(runCodes(matrix, pixels, inPlace: true).out, out, "\(count) pixels in place")
+            for p in stride(from: 0, to: pixels.count, by: 4) {
+                let rgb = pixels[p ..< p + 3].map { Double($0) / max }
+                let expected = PencilReference.apply(rgb, azimuth: az, altitude: alt, maxSaturation: maxS)
+                for c in 0 ..< 3 {
+                    let clamped = min(Swift.max(expected[c], 0), 1) * max
+                    worst = Swift.max(worst, abs(Double(out[p + c]) - clamped))
+                }
+                XCTAssertEqual(out[p + 3], pixels[p + 3], "alpha is copied unchanged")
+            }
+        }
+        // Half a code for the rounding, and the float matrix's own error (its coefficients
+        // reach 13 at s = 16: a few 10⁻⁷ of the code range, as the float path has).
+        XCTAssertLessThanOrEqual(worst, 0.5 + 4e-6 * max, "codes from the formula rounded to nearest (\(Sample.self))")
+        XCTAssertGreaterThan(worst, 0.4, "the test sees rounding (\(Sample.self))")
+    }
+
+    func testSixteenBitCodesAreTheFormulaRoundedToTheNearestCode() {
+        assertCodesMatchTheFormula(UInt16.self, seed: 5)
+    }
+
+    func testEightBitCodesAreTheFormulaRoundedToTheNearestCode() {
+        assertCodesMatchTheFormula(UInt8.self, seed: 6)
+    }
+
+    func testCodesClampAtBothEnds() {
+        // s = 16 pushes a saturated red far past both ends: R to max, G and B to 0.
+        let matrix = PencilHueSaturation(azimuth: 180, altitude: 0, maxSaturation: 16).matrix
+        XCTAssertEqual(runCodes(matrix, [65535, 0, 0, 1234] as [UInt16]).out, [65535, 0, 0, 1234])
+        XCTAssertEqual(runCodes(matrix, [255, 0, 0, 17] as [UInt8]).out, [255, 0, 0, 17])
+        // Grey stays grey at any saturation: the rows of both matrices sum to 1.
+        XCTAssertEqual(runCodes(matrix, [40000, 40000, 40000, 65535] as [UInt16]).out, [40000, 40000, 40000, 65535])
+        XCTAssertEqual(runCodes(matrix, [0, 0, 0, 0, 255, 255, 255, 255] as [UInt8]).out, [0, 0, 0, 0, 255, 255, 255, 255])
+    }
+
+    func testCodesAgreeWithTheFloatKernelRoundedToCodes() {
+        // The integer kernels are the float kernel on k/max, clamped and rounded (as babl's
+        // conversions to float and back do it): within one code, and mostly equal.
+        let matrix = PencilHueSaturation(azimuth: -60, altitude: 45, maxSaturation: 4).matrix
+        func check<Sample: FixedWidthInteger & UnsignedInteger>(_: Sample.Type) {
+            let max = Float(Sample.max)
+            let pixels: [Sample] = randomCodes(4099, seed: 7)
+            var floats = pixels.map { Float($0) / max }
+            floats.withUnsafeMutableBufferPointer { f in matrix.applyRGBA(f.baseAddress!, f.baseAddress!, count: 4099) }
+            let viaFloat = floats.map { Sample((min(Swift.max($0, 0), 1) * max).rounded()) }
+            let codes = runCodes(matrix, pixels).out
+            let differences = zip(codes, viaFloat).map { abs(Int($0) - Int($1)) }
+            XCTAssertLessThanOrEqual(differences.max() ?? 9, 1, "\(Sample.self)")
+            XCTAssertLessThan(Double(differences.filter { $0 != 0 }.count) / Double(differences.count), 0.01,
+                              "\(Sample.self): codes differing from the float path's")
+        }
+        check(UInt16.self)
+        check(UInt8.self)
+    }
 }

@@ -3,7 +3,8 @@
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target
  * ImpastoABI implements them with @_cdecl over the pure kernels in ImpastoKernels.
  * Every op has one shape: impasto_<op> (const ImpastoIO *io, const Impasto<Op>Params *params).
- * Pixels are interleaved float; sizes are pixels, not samples. Every function is
+ * Pixels are interleaved float (a point filter's may be 8- or 16-bit: ImpastoIO.samples);
+ * sizes are pixels, not samples. Every function is
  * thread-safe and total: any size (≤ 0 does nothing), any parameter, NaN/Inf samples, NULL
  * for any pointer (nothing is done); the kernels are pure (only impasto_scratch_* keep
  * memory between calls). Each Swift export is tied to its declaration here by the compiler
@@ -38,6 +39,9 @@ typedef struct _ImpastoScratch ImpastoScratch;
 
 ImpastoScratch *impasto_scratch_new (void);
 
+/* ImpastoIO.samples */
+enum { IMPASTO_FLOAT = 0, IMPASTO_U8 = 1, IMPASTO_U16 = 2 };
+
 /* How every kernel reaches what is not a parameter: its pixels, a band of rows at a time (so
  * that no full-size copy of an input or the output is ever made), its threads, its working
  * memory and a progress bar. Every op is called as impasto_<op> (&io, &params).
@@ -65,8 +69,10 @@ typedef struct
   /* Instead of read and write, for pixels already in memory (a point filter's buffers;
    * margin 0): the input's and the output's rows one after the other, worked on without a
    * copy. They may be the same buffer. Not for the normal-map kernels, which stream. */
-  const float *in;
-  float       *out;
+  const void  *in;
+  void        *out;
+  int          samples;  /* in's and out's: IMPASTO_FLOAT, or for impasto_pencil_hue_saturation
+                          * IMPASTO_U8 or IMPASTO_U16 (codes 0 … 255 or 65535 for 0 … 1) */
   /* NULL: serial (an area op's pieces already run on GEGL's threads). */
   ImpastoParallelFunc parallel;
   /* NULL: none. Called from the calling thread only, with the share done, rising to 1. */
@@ -76,7 +82,8 @@ typedef struct
   void  *data;
 } ImpastoIO;
 
-/* impasto:pencil-hue-saturation on RGBA float (R'G'B'A or linear: the caller's choice);
+/* impasto:pencil-hue-saturation on RGBA (R'G'B'A or linear: the caller's choice), float,
+ * u8 or u16 (io.samples; integer results rounded to the nearest code and clamped);
  * margin 0, components 4. Out-of-range parameters are clamped, NaN ones fall back to the
  * identity defaults. */
 typedef struct
