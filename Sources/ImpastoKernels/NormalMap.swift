@@ -258,24 +258,27 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     }
 
     /// Renders output rows `rows` (of 0 ..< height − 2·margin; all if nil) of `window` as the
-    /// normal map, R'G'B'A float, handing them to `write(rows, samples)` a band at a time
-    /// (outputWidth × rows.count × 4 floats, valid during the call). Works in `scratch`
-    /// only: nothing is allocated once it has grown to the piece's size.
-    public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch,
+    /// normal map, R'G'B'A float — or, `linear`, the same colours as linear RGBA float (the
+    /// codes undone by `SRGB.decodeUnit`, for an output whose buffer is linear) —, handing
+    /// them to `write(rows, samples)` a band at a time (outputWidth × rows.count × 4 floats,
+    /// valid during the call). Works in `scratch` only: nothing is allocated once it has
+    /// grown to the piece's size.
+    public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch, linear: Bool = false,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
-        let contrast = slopeScale, flipY = self.flipY
+        let contrast = slopeScale, flipY = self.flipY, decode = linear ? SRGB.decodeUnit : nil
         stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
-            around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY)
+            around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY, decode: decode)
         }, write: write)
     }
 
-    /// All of `window`'s output rows, as `render(_:rows:scratch:write:)`, shared out with
-    /// `parallel`, each share with a scratch from `scratches`. The first share reports its
-    /// progress after each band.
+    /// All of `window`'s output rows, as `render(_:rows:scratch:linear:write:)`, shared out
+    /// with `parallel`, each share with a scratch from `scratches`. The first share reports
+    /// its progress after each band.
     public func render(_ window: Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
-                       progress: Progress = .none, write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+                       progress: Progress = .none, linear: Bool = false,
+                       write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
-            render(window, rows: $0, scratch: $1, write: $2)
+            render(window, rows: $0, scratch: $1, linear: linear, write: $2)
         }
     }
 
@@ -482,17 +485,31 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                     (1 / length).replacing(with: 1, where: flat))
         }
 
-        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`.
+        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`,
+        /// or with `decode`, those codes undone (linear RGBA).
         @inline(__always)
-        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool) {
+        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
+                    decode: SRGB.UnitDecoder? = nil) {
             var x = 0
             while x < count {
                 let n = normals(x, contrast: contrast), y = flipY ? -n.y : n.y
                 // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
                 // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
-                let v = SIMD16<Float>(n.x[0], y[0], n.z[0], 1, n.x[1], y[1], n.z[1], 1,
-                                      n.x[2], y[2], n.z[2], 1, n.x[3], y[3], n.z[3], 1)
-                let pixels = 0.5 + 0.5 * v
+                let pixels: SIMD16<Float>
+                if let decode {
+                    // The same codes, undone, then interleaved as red/blue and green/alpha pairs.
+                    var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(repeating: 1), out = SIMD16<Float>()
+                    redBlue.evenHalf = decode.linear(0.5 + 0.5 * n.x)
+                    redBlue.oddHalf = decode.linear(0.5 + 0.5 * n.z)
+                    greenAlpha.evenHalf = decode.linear(0.5 + 0.5 * y)
+                    out.evenHalf = redBlue
+                    out.oddHalf = greenAlpha
+                    pixels = out
+                } else {
+                    let v = SIMD16<Float>(n.x[0], y[0], n.z[0], 1, n.x[1], y[1], n.z[1], 1,
+                                          n.x[2], y[2], n.z[2], 1, n.x[3], y[3], n.z[3], 1)
+                    pixels = 0.5 + 0.5 * v
+                }
                 if x + 4 <= count {
                     UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: pixels, as: SIMD16<Float>.self)
                 } else {

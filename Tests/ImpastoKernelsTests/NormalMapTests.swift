@@ -238,10 +238,11 @@ final class NormalMapTests: XCTestCase {
     }
 
     /// What `render(_:rows:scratch:write:)` writes, gathered.
-    func rendered(_ settings: NormalMap, _ window: NormalMap.Window, scratch: Scratch = Scratch()) -> [Float] {
+    func rendered(_ settings: NormalMap, _ window: NormalMap.Window, scratch: Scratch = Scratch(),
+                  linear: Bool = false) -> [Float] {
         let width = window.width - 2 * window.margin, height = window.height - 2 * window.margin
         var out = [Float](repeating: .nan, count: width * height * 4), next = 0
-        settings.render(window, scratch: scratch) { rows, rgba in
+        settings.render(window, scratch: scratch, linear: linear) { rows, rgba in
             XCTAssertEqual(rows.lowerBound, next, "bands come in order from the top")
             next = rows.upperBound
             for i in 0 ..< rows.count * width * 4 { out[rows.lowerBound * width * 4 + i] = rgba[i] }
@@ -278,6 +279,32 @@ final class NormalMapTests: XCTestCase {
         expected.withUnsafeMutableBufferPointer { settings.render(window: heights, margin: m, into: $0.baseAddress!) }
         window(rgba, width: w, height: h, margin: m, .rgba(luma: NormalMap.rec709Luma)) { window in
             XCTAssertTrue(rendered(settings, window) == expected, "R'G'B'A")
+        }
+    }
+
+    func testALinearOutputIsTheCodesUndone() {
+        // `linear`: the same map as linear RGBA, each code c of R', G' and B' undone by sRGB's
+        // curve (IEC 61966-2-1, in Double here) to the table's 4·10⁻⁷; alpha stays 1. Widths
+        // that leave a partial group of four pixels at the row's end.
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        var rng = SeededRandom(seed: 26)
+        for (w, h) in [(203, 31), (6, 9)] {
+            for settings in [NormalMap(smoothness: 0, contrast: 40), NormalMap(smoothness: 0.75, flipY: true)] {
+                let m = settings.margin
+                let samples = (0 ..< (w + 2 * m) * (h + 2 * m)).map { _ in Float.random(in: 0 ... 1, using: &rng) }
+                window(samples, width: w + 2 * m, height: h + 2 * m, margin: m, .heights) { window in
+                    let codes = rendered(settings, window), out = rendered(settings, window, linear: true)
+                    XCTAssertEqual(out.count, w * h * 4)
+                    var worst = 0.0
+                    for i in out.indices {
+                        if i % 4 == 3 { XCTAssertEqual(out[i], 1) } else {
+                            worst = max(worst, abs(Double(out[i]) - linear(Double(codes[i]))))
+                        }
+                    }
+                    XCTAssertLessThan(worst, 4e-7, "\(w)×\(h) \(settings)")
+                    XCTAssertGreaterThan(Set(codes).count, w * h / 2, "a map with many colours")
+                }
+            }
         }
     }
 

@@ -130,15 +130,17 @@ typedef struct
   double smoothness;  /* 0..1; sigma = 3 x smoothness px, 0: no blur */
   double contrast;    /* c, 0..100 */
   int    flip_y;      /* 0: green up (OpenGL), 1: green down (DirectX) */
+  int    linear;      /* write the map's colours as linear RGBA float (its codes undone by
+                       * sRGB's curve), for an output in linear RGBA, instead of R'G'B'A codes */
 } ImpastoNormalMapParams;
 
 /* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
 long impasto_bristle_normal_map_margin (double smoothness);
 
-/* io reads the bump (components 2: Y'A; 4: R'G'B'A, Y' = luma . (R', G', B')), the output's
- * pixels and margin more on each side (beyond the image: its edge pixels repeated, or
- * wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
- * (smoothness). Writes the normal map, R'G'B'A float. */
+/* io reads the bump (components 2: Y'A; 3 or 4: R'G'B'(A), Y' = luma . (R', G', B')), the
+ * output's pixels and margin more on each side (beyond the image: its edge pixels repeated,
+ * or wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
+ * (smoothness). Writes the normal map, R'G'B'A float (or linear RGBA float, params.linear). */
 void impasto_bristle_normal_map (const ImpastoIO *io, const ImpastoNormalMapParams *params);
 
 /* impasto:normal-light (BristlePaint, SpriteKit's normal-mapped sprite): a colour lit by one
