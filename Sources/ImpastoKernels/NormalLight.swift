@@ -39,9 +39,8 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         let light = lighting.prepared, contrast = normalMap.slopeScale
-        let decode = SRGB.decode8
+        let decode = codes8 ? SRGB.decode8 : nil
         normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
-            if codes8 { decode.linear(rgba, count: width) }
             var x = 0
             while x < width {
                 let n = around.normals(x, contrast: contrast)
@@ -50,7 +49,9 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                     let pixels = UnsafeMutableRawPointer(rgba + 4 * x)
                     let p = pixels.loadUnaligned(as: SIMD16<Float>.self)
                     let rb = p.evenHalf, ga = p.oddHalf
-                    let lit = light.shade(r: rb.evenHalf, g: ga.evenHalf, b: rb.oddHalf, normal: n)
+                    var (r, g, b) = (rb.evenHalf, ga.evenHalf, rb.oddHalf)
+                    if let decode { (r, g, b) = (decode.linear(r), decode.linear(g), decode.linear(b)) }
+                    let lit = light.shade(r: r, g: g, b: b, normal: n)
                     var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(), out = SIMD16<Float>()
                     redBlue.evenHalf = lit.r
                     redBlue.oddHalf = lit.b
@@ -62,6 +63,10 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                 } else {
                     for j in 0 ..< width - x {
                         let pixel = rgba + 4 * (x + j)
+                        if let decode {
+                            (pixel[0], pixel[1], pixel[2]) = (decode.linear(pixel[0]), decode.linear(pixel[1]),
+                                                              decode.linear(pixel[2]))
+                        }
                         let one = { (v: Float) in SIMD4<Float>(repeating: v) }
                         let lit = light.shade(r: one(pixel[0]), g: one(pixel[1]), b: one(pixel[2]),
                                               normal: (one(n.x[j]), one(n.y[j]), one(n.z[j])))

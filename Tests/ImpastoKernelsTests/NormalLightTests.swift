@@ -147,6 +147,34 @@ final class NormalLightTests: XCTestCase {
         }
     }
 
+    func testEightBitCodesAreLitAsTheColoursTheyStandFor() {
+        // codes8: R'G'B'A floats k/255, decoded by SRGB.decode8 as they are lit (four pixels in
+        // lanes, the row's last ones one at a time: 61 px leaves one): the same bits as the
+        // decoded colours lit.
+        var rng = SeededRandom(seed: 47)
+        let (w, h) = (61, 23), settings = NormalLight()
+        let heights = plane(w, h) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        var codes = [Float](), decoded = [Float]()
+        for _ in 0 ..< w * h {
+            let k = (0 ..< 3).map { _ in Int.random(in: 0 ... 255, using: &rng) }, a = Float.random(in: 0 ... 1, using: &rng)
+            codes += k.map { Float($0) / 255 } + [a]
+            decoded += k.map { SRGB.decode8.linear(Float($0) / 255) } + [a]
+        }
+        let m = settings.margin, padded = heights.padded(by: m, wrapping: false)
+        var lit = [Float](repeating: .nan, count: w * h * 4)
+        padded.values.withUnsafeBufferPointer { values in
+            let window = NormalMap.Window(width: w + 2 * m, height: h + 2 * m, margin: m, pixels: .heights) { rows, into in
+                into.update(from: values.baseAddress! + rows.lowerBound * (w + 2 * m), count: rows.count * (w + 2 * m))
+            }
+            settings.render(window, scratch: Scratch(), codes8: true, color: { rows, rgba in
+                for i in 0 ..< rows.count * w * 4 { rgba[i] = codes[rows.lowerBound * w * 4 + i] }
+            }, write: { rows, rgba in
+                for i in 0 ..< rows.count * w * 4 { lit[rows.lowerBound * w * 4 + i] = rgba[i] }
+            })
+        }
+        XCTAssertTrue(lit == settings.shade(decoded, bump: heights))
+    }
+
     func testNonFiniteValuesAnyParametersAndTinySizesDoNotTrap() {
         let wildBump = plane(5, 4) { x, y in [Float.nan, .infinity, -.infinity, 1e30, -1e30, 0.5][(x + y) % 6] }
         let colour = solid(SIMD3(0.5, 0.2, 0.9), count: 20)
