@@ -486,34 +486,45 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         }
 
         /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`,
-        /// or with `decode`, those codes undone (linear RGBA).
+        /// or with `decode`, those codes undone (linear RGBA). One loop for each: the choice
+        /// inside the loop cost the codes a few instructions a pixel.
         @inline(__always)
         func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
                     decode: SRGB.UnitDecoder? = nil) {
-            var x = 0
-            while x < count {
-                let n = normals(x, contrast: contrast), y = flipY ? -n.y : n.y
-                // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
-                // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
-                let pixels: SIMD16<Float>
-                if let decode {
+            // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
+            // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
+            if let decode {
+                store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
                     // The same codes, undone, then interleaved as red/blue and green/alpha pairs.
                     var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(repeating: 1), out = SIMD16<Float>()
-                    redBlue.evenHalf = decode.linear(0.5 + 0.5 * n.x)
-                    redBlue.oddHalf = decode.linear(0.5 + 0.5 * n.z)
+                    redBlue.evenHalf = decode.linear(0.5 + 0.5 * x)
+                    redBlue.oddHalf = decode.linear(0.5 + 0.5 * z)
                     greenAlpha.evenHalf = decode.linear(0.5 + 0.5 * y)
                     out.evenHalf = redBlue
                     out.oddHalf = greenAlpha
-                    pixels = out
-                } else {
-                    let v = SIMD16<Float>(n.x[0], y[0], n.z[0], 1, n.x[1], y[1], n.z[1], 1,
-                                          n.x[2], y[2], n.z[2], 1, n.x[3], y[3], n.z[3], 1)
-                    pixels = 0.5 + 0.5 * v
+                    return out
                 }
+            } else {
+                store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
+                    0.5 + 0.5 * SIMD16<Float>(x[0], y[0], z[0], 1, x[1], y[1], z[1], 1,
+                                              x[2], y[2], z[2], 1, x[3], y[3], z[3], 1)
+                }
+            }
+        }
+
+        /// The row's `count` output pixels, four at a time from their normals (nₓ, n_y as the
+        /// convention wants it, n_z) by `pixels`, into `rgba`.
+        @inline(__always)
+        private func store(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
+                           _ pixels: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) -> SIMD16<Float>) {
+            var x = 0
+            while x < count {
+                let n = normals(x, contrast: contrast)
+                let four = pixels(n.x, flipY ? -n.y : n.y, n.z)
                 if x + 4 <= count {
-                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: pixels, as: SIMD16<Float>.self)
+                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: four, as: SIMD16<Float>.self)
                 } else {
-                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = pixels[i] }
+                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
                 }
                 x += 4
             }
