@@ -129,8 +129,6 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
     .components = babl_format_get_n_components (buffers->input_format),
     .read       = read_rows,
     .read_color = buffers->color ? read_color_rows : NULL,
-    .color_codes8 = buffers->color_format != NULL
-                    && babl_model_is (babl_format_get_model (buffers->color_format), "R'G'B'A"),
     .write      = write_rows,
     .scratch    = impasto_gegl_scratch (),
     .data       = buffers,

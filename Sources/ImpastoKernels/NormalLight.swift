@@ -30,16 +30,27 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// Pixels of bump a lit pixel needs on each side: the normal map's margin.
     public var margin: Int { normalMap.margin }
 
+    /// What the colour a kernel lights arrives as.
+    public enum Colour: Sendable {
+        /// Linear RGBA floats.
+        case linear
+        /// R'G'B'A floats of 8-bit codes k/255 of sRGB's curve, decoded by `SRGB.decode8`.
+        case codes8
+        /// R'G'B'A floats of sRGB's curve, any precision, decoded by `SRGB.linear(codes:table:)`
+        /// (babl's R'G'B'A → RGBA float would be a pass of its own before the op).
+        case codes
+    }
+
     /// Lights output rows `rows` (all if nil) of `window`, the bump as for
     /// `NormalMap.render(_:rows:scratch:write:)`: `color(rows, rgba)` reads those rows' colour
-    /// (outputWidth × rows.count RGBA floats, linear; with `codes8`, R'G'B'A floats of 8-bit
-    /// codes k/255 of sRGB's curve, which it decodes by table), `write(rows, rgba)` takes them
+    /// (outputWidth × rows.count RGBA floats, as `colour` says), `write(rows, rgba)` takes them
     /// lit, linear, a band at a time in order from the top. Works in `scratch` only.
-    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch, codes8: Bool = false,
+    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch,
+                       colour: Colour = .linear,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         let light = lighting.prepared, contrast = normalMap.slopeScale
-        let decode = codes8 ? SRGB.decode8 : nil
+        let decode8 = colour == .codes8 ? SRGB.decode8 : nil, decode = colour == .codes ? SRGB.decodeUnit : nil
         normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
             var x = 0
             while x < width {
@@ -50,7 +61,11 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                     let p = pixels.loadUnaligned(as: SIMD16<Float>.self)
                     let rb = p.evenHalf, ga = p.oddHalf
                     var (r, g, b) = (rb.evenHalf, ga.evenHalf, rb.oddHalf)
-                    if let decode { (r, g, b) = (decode.linear(r), decode.linear(g), decode.linear(b)) }
+                    if let decode8 { (r, g, b) = (decode8.linear(r), decode8.linear(g), decode8.linear(b)) }
+                    if let decode {
+                        (r, g, b) = (SRGB.linear(codes: r, table: decode), SRGB.linear(codes: g, table: decode),
+                                     SRGB.linear(codes: b, table: decode))
+                    }
                     let lit = light.shade(r: r, g: g, b: b, normal: n)
                     var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(), out = SIMD16<Float>()
                     redBlue.evenHalf = lit.r
@@ -63,9 +78,13 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                 } else {
                     for j in 0 ..< width - x {
                         let pixel = rgba + 4 * (x + j)
+                        if let decode8 {
+                            (pixel[0], pixel[1], pixel[2]) = (decode8.linear(pixel[0]), decode8.linear(pixel[1]),
+                                                              decode8.linear(pixel[2]))
+                        }
                         if let decode {
-                            (pixel[0], pixel[1], pixel[2]) = (decode.linear(pixel[0]), decode.linear(pixel[1]),
-                                                              decode.linear(pixel[2]))
+                            let rgb = SRGB.linear(codes: SIMD4(pixel[0], pixel[1], pixel[2], 0), table: decode)
+                            (pixel[0], pixel[1], pixel[2]) = (rgb[0], rgb[1], rgb[2])
                         }
                         let one = { (v: Float) in SIMD4<Float>(repeating: v) }
                         let lit = light.shade(r: one(pixel[0]), g: one(pixel[1]), b: one(pixel[2]),
@@ -82,11 +101,11 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// with `parallel`, each share with a scratch from `scratches`. The first share reports its
     /// progress after each band.
     public func render(_ window: NormalMap.Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
-                       progress: Progress = .none, codes8: Bool = false,
+                       progress: Progress = .none, colour: Colour = .linear,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
-            render(window, rows: $0, scratch: $1, codes8: codes8, color: color, write: $2)
+            render(window, rows: $0, scratch: $1, colour: colour, color: color, write: $2)
         }
     }
 

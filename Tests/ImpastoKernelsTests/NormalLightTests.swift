@@ -147,32 +147,60 @@ final class NormalLightTests: XCTestCase {
         }
     }
 
-    func testEightBitCodesAreLitAsTheColoursTheyStandFor() {
-        // codes8: R'G'B'A floats k/255, decoded by SRGB.decode8 as they are lit (four pixels in
-        // lanes, the row's last ones one at a time: 61 px leaves one): the same bits as the
-        // decoded colours lit.
-        var rng = SeededRandom(seed: 47)
-        let (w, h) = (61, 23), settings = NormalLight()
-        let heights = plane(w, h) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
-        var codes = [Float](), decoded = [Float]()
-        for _ in 0 ..< w * h {
-            let k = (0 ..< 3).map { _ in Int.random(in: 0 ... 255, using: &rng) }, a = Float.random(in: 0 ... 1, using: &rng)
-            codes += k.map { Float($0) / 255 } + [a]
-            decoded += k.map { SRGB.decode8.linear(Float($0) / 255) } + [a]
-        }
+    /// What `render` makes of `codes` (R'G'B'A floats the size of `heights`, arriving as
+    /// `colour` says) lit through `heights`: four pixels in lanes, a row's last ones alone.
+    func lit(_ codes: [Float], _ colour: NormalLight.Colour, heights: Plane, settings: NormalLight) -> [Float] {
+        let (w, h) = (heights.width, heights.height)
         let m = settings.margin, padded = heights.padded(by: m, wrapping: false)
-        var lit = [Float](repeating: .nan, count: w * h * 4)
+        var out = [Float](repeating: .nan, count: w * h * 4)
         padded.values.withUnsafeBufferPointer { values in
             let window = NormalMap.Window(width: w + 2 * m, height: h + 2 * m, margin: m, pixels: .heights) { rows, into in
                 into.update(from: values.baseAddress! + rows.lowerBound * (w + 2 * m), count: rows.count * (w + 2 * m))
             }
-            settings.render(window, scratch: Scratch(), codes8: true, color: { rows, rgba in
+            settings.render(window, scratch: Scratch(), colour: colour, color: { rows, rgba in
                 for i in 0 ..< rows.count * w * 4 { rgba[i] = codes[rows.lowerBound * w * 4 + i] }
             }, write: { rows, rgba in
-                for i in 0 ..< rows.count * w * 4 { lit[rows.lowerBound * w * 4 + i] = rgba[i] }
+                for i in 0 ..< rows.count * w * 4 { out[rows.lowerBound * w * 4 + i] = rgba[i] }
             })
         }
-        XCTAssertTrue(lit == settings.shade(decoded, bump: heights))
+        return out
+    }
+
+    func testEightBitCodesAreLitAsTheColoursTheyStandFor() {
+        // codes8: R'G'B'A floats k/255, decoded by SRGB.decode8 as they are lit: the same bits
+        // as the decoded colours lit.
+        var rng = SeededRandom(seed: 47)
+        let settings = NormalLight(), heights = plane(61, 23) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        var codes = [Float](), decoded = [Float]()
+        for _ in 0 ..< 61 * 23 {
+            let k = (0 ..< 3).map { _ in Int.random(in: 0 ... 255, using: &rng) }, a = Float.random(in: 0 ... 1, using: &rng)
+            codes += k.map { Float($0) / 255 } + [a]
+            decoded += k.map { SRGB.decode8.linear(Float($0) / 255) } + [a]
+        }
+        XCTAssertTrue(lit(codes, .codes8, heights: heights, settings: settings) == settings.shade(decoded, bump: heights))
+    }
+
+    func testFloatCodesAreLitAsTheColoursTheyStandFor() {
+        // codes: R'G'B'A floats of any value (beyond 0 … 1 too), decoded by SRGB.linear(codes:)
+        // as they are lit: the same bits as the decoded colours lit, and those colours the
+        // curve's (IEC 61966-2-1, in Double) to 10⁻⁶ relative.
+        var rng = SeededRandom(seed: 48)
+        let settings = NormalLight(), heights = plane(61, 23) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        var codes = [Float](), decoded = [Float]()
+        for i in 0 ..< 61 * 23 {
+            let rgb = (0 ..< 3).map { _ in i % 17 == 0 ? Float.random(in: -1 ... 6, using: &rng) : Float.random(in: 0 ... 1, using: &rng) }
+            let a = Float.random(in: 0 ... 1, using: &rng)
+            codes += rgb + [a]
+            let linear = SRGB.linear(codes: SIMD4(rgb[0], rgb[1], rgb[2], 0), table: SRGB.decodeUnit)
+            decoded += [linear[0], linear[1], linear[2], a]
+            for c in 0 ..< 3 {
+                let v = Double(rgb[c]), exact = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+                XCTAssertEqual(Double(linear[c]), exact, accuracy: 1e-6 * max(1, abs(exact)), "code \(v)")
+            }
+        }
+        XCTAssertTrue(lit(codes, .codes, heights: heights, settings: settings) == settings.shade(decoded, bump: heights))
+        let nan = SRGB.linear(codes: SIMD4(.nan, 0.5, .infinity, -.infinity), table: SRGB.decodeUnit)
+        XCTAssertTrue(nan[0].isNaN, "NaN stays NaN")
     }
 
     func testNonFiniteValuesAnyParametersAndTinySizesDoNotTrap() {

@@ -55,10 +55,10 @@ typedef struct
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
-   * width x rows RGBA float: linear, or when color_codes8, R'G'B'A float of 8-bit codes of
-   * sRGB's curve, which the kernel decodes by table. */
+   * width x rows RGBA float: linear (color_codes 0), or R'G'B'A float of sRGB's curve, which
+   * the kernel decodes by table: of 8-bit codes (1) or of any precision (2). */
   void (*read_color) (long y, long rows, float *rgba, void *data);
-  int    color_codes8;
+  int    color_codes;
   /* Writes rows [y, y + rows) of the output, width x rows RGBA float (linear or perceptual
    * as the op says). */
   void (*write)      (long y, long rows, const float *rgba, void *data);
