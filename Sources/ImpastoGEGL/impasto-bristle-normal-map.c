@@ -50,7 +50,7 @@ prepare (GeglOperation *operation)
   GeglOperationAreaFilter *area   = GEGL_OPERATION_AREA_FILTER (operation);
   GeglProperties          *o      = GEGL_PROPERTIES (operation);
   const Babl              *space  = gegl_operation_get_source_space (operation, "input");
-  const Babl              *format = impasto_gegl_bump_format (operation, "input");
+  const Babl              *format = impasto_gegl_height_format (operation, "input");
 
   area->left = area->right = area->top = area->bottom =
     impasto_bristle_normal_map_margin (o->smoothness);

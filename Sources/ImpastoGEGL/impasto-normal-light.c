@@ -90,7 +90,7 @@ prepare (GeglOperation *operation)
                              babl_format_with_space (painting_codes (operation) ? "R'G'B'A float" : "RGBA float",
                                                      space));
   /* The bump is read as impasto:bristle-normal-map reads it. */
-  gegl_operation_set_format (operation, "aux",    impasto_gegl_bump_format (operation, "aux"));
+  gegl_operation_set_format (operation, "aux",    impasto_gegl_height_format (operation, "aux"));
   gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
 }
 

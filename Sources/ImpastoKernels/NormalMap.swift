@@ -195,14 +195,24 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case rgba(luma: SIMD3<Float>)
         /// R'G'B' without alpha (a flattened picture): h = Y', as for `rgba` with alpha 1.
         case rgb(luma: SIMD3<Float>)
+        /// R'G'B'A u8, the bytes as they are (four to a Float of the samples): as `rgba` of the
+        /// codes k/255. babl's R'G'B'A u8 → R'G'B'A float may be a 256 MB table, built or not
+        /// per process as two timings fall (BENCHMARKS.md); widening 4 bytes here needs none.
+        case rgba8(luma: SIMD3<Float>)
 
         public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha: 2
             case .rgb: 3
-            case .rgba: 4
+            case .rgba, .rgba8: 4
             }
+        }
+
+        /// Floats of the samples a pixel takes.
+        var floats: Int {
+            if case .rgba8 = self { return 1 }
+            return components
         }
     }
 
@@ -333,7 +343,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         let sigma = self.sigma, fir = sigma > 0 ? GaussianBlur.FIRKernel(sigma: sigma) : nil
         let reach = fir.map { $0.weights.count - 1 } ?? 0
         let band = max(8, Self.rows(of: width))
-        let components = window.pixels.components, chunk = Self.rows(of: width * components)
+        let components = window.pixels.floats, chunk = Self.rows(of: width * components)
         let samples = scratch.floats(Slot.samples.rawValue, count: chunk * width * components)
         // Heights of window rows `held`, from row 0 of `heights` on.
         let heights = scratch.floats(Slot.heights.rawValue, count: (band + 2 + 2 * reach) * width)
@@ -410,6 +420,24 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                 let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
                 heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
             }
+        case .rgba8(let w):
+            let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = Self.byteCodes
+            var i = 0
+            while i + 4 <= count {
+                // Four pixels' bytes, each to its code k/255 by table, as R', G', B', alpha vectors.
+                let p = bytes + 4 * i
+                func lane(_ c: Int) -> SIMD4<Float> {
+                    SIMD4(code[Int(p[c])], code[Int(p[c + 4])], code[Int(p[c + 8])], code[Int(p[c + 12])])
+                }
+                let h = height(r: lane(0), g: lane(1), b: lane(2), alpha: lane(3), luma: w)
+                UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
+                i += 4
+            }
+            for j in i ..< count {
+                let p = bytes + 4 * j
+                func one(_ c: Int) -> SIMD4<Float> { SIMD4(repeating: code[Int(p[c])]) }
+                heights[j] = height(r: one(0), g: one(1), b: one(2), alpha: one(3), luma: w)[0]
+            }
         case .rgba(let w):
             var i = 0
             while i + 4 <= count {
@@ -427,6 +455,13 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             }
         }
     }
+
+    /// The 256 codes k/255 of a byte, as Float (allocated once and never freed).
+    static let byteCodes: UnsafePointer<Float> = {
+        let codes = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+        for k in 0 ..< 256 { codes[k] = Float(k) / 255 }
+        return UnsafePointer(codes)
+    }()
 
     /// Cleaned heights Y'·alpha of four R'G'B'A pixels: Y' = R' for grey ones (exactly), else
     /// the luma w·(R', G', B'), always in the same order of operations.

@@ -256,6 +256,27 @@ final class NormalMapOpTests: XCTestCase {
         }
     }
 
+    func testAnEightBitBumpIsReadAsItsBytes() {
+        // GIMP's 8-bit layers: the op reads R'G'B'A u8 as it is and widens the bytes itself
+        // (babl's R'G'B'A u8 → float may be a 256 MB table): the same map, bit for bit, as the
+        // same codes k/255 in R'G'B'A float, at any thread count.
+        var rng = SeededRandom(seed: 36)
+        let (width, height) = (97, 61)
+        var extent = GeglRectangle(x: 0, y: 0, width: Int32(width), height: Int32(height))
+        let codes = (0 ..< width * height).flatMap { i -> [Float] in
+            let v = Float(Int.random(in: 0 ... 255, using: &rng)) / 255, a = Float(Int.random(in: 0 ... 255, using: &rng)) / 255
+            return i % 4 == 0 ? [v, Float(Int.random(in: 0 ... 255, using: &rng)) / 255, 0.2, a] : [v, v, v, a]
+        }
+        let eightBit = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("R'G'B'A u8")))
+        eightBit.set(codes, format: Self.rgb)
+        let float = GeglBufferRef(width: width, height: height, format: Self.rgb)
+        float.set(eightBit.get(format: Self.rgb), format: Self.rgb)
+        let expected = normalMap(float)
+        XCTAssertTrue(normalMap(eightBit) == expected, "the bytes as their codes")
+        Gegl.setThreads(4)
+        XCTAssertTrue(normalMap(eightBit) == expected, "GEGL_THREADS 4")
+    }
+
     func testAFlattenedEightBitBumpIsReadWithoutAlpha() {
         // R'G'B' u8 (a flattened photo): read as R'G'B' float (babl's fast path; adding alpha
         // from u8 takes its slow one), heights the same luma formula with alpha 1.

@@ -308,6 +308,32 @@ final class NormalMapTests: XCTestCase {
         }
     }
 
+    func testEightBitRGBAIsReadAsItsCodes() {
+        // rgba8: R'G'B'A u8 bytes, four to a Float of the samples, widened to k/255 by the
+        // kernel: the same bits as the R'G'B'A floats k/255 (grey and coloured pixels, and
+        // widths that leave a partial group of four).
+        var rng = SeededRandom(seed: 27)
+        let settings = NormalMap.bristlePaint, m = settings.margin
+        for (w, h) in [(203, 31), (6, 9)] {
+            let (ww, wh) = (w + 2 * m, h + 2 * m)
+            var bytes = [UInt8](), floats = [Float]()
+            for i in 0 ..< ww * wh {
+                let v = UInt8.random(in: 0 ... 255, using: &rng), a = UInt8.random(in: 0 ... 255, using: &rng)
+                let pixel: [UInt8] = i % 3 == 0 ? [v, UInt8.random(in: 0 ... 255, using: &rng), 200, a] : [v, v, v, a]
+                bytes += pixel
+                floats += pixel.map { Float($0) / 255 }
+            }
+            let packed = bytes.withUnsafeBytes { raw in
+                (0 ..< ww * wh).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) }
+            }
+            var fromFloats = [Float](), fromBytes = [Float]()
+            window(floats, width: ww, height: wh, margin: m, .rgba(luma: NormalMap.rec709Luma)) { fromFloats = rendered(settings, $0) }
+            window(packed, width: ww, height: wh, margin: m, .rgba8(luma: NormalMap.rec709Luma)) { fromBytes = rendered(settings, $0) }
+            XCTAssertEqual(fromBytes.count, w * h * 4)
+            XCTAssertTrue(fromBytes == fromFloats, "\(w)×\(h)")
+        }
+    }
+
     func testAScratchServesPiecesOfAnySizeInTurn() {
         var rng = SeededRandom(seed: 25)
         let scratch = Scratch(), settings = NormalMap(smoothness: 0.5)

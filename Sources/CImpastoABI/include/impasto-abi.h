@@ -52,6 +52,8 @@ typedef struct
                         * and emboss kernels), 4 R'G'B'A (or RGBA) float */
   float  luma[3];      /* components 3 and 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
                         * the luminance weights of the image's space (sum 1) */
+  int    u8;           /* components 4 as bytes, R'G'B'A u8 (read writes 4 bytes a pixel), not
+                        * floats: the normal-map kernels only */
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
@@ -137,7 +139,8 @@ typedef struct
 /* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
 long impasto_bristle_normal_map_margin (double smoothness);
 
-/* io reads the bump (components 2: Y'A; 3 or 4: R'G'B'(A), Y' = luma . (R', G', B')), the
+/* io reads the bump (components 2: Y'A; 3 or 4: R'G'B'(A), Y' = luma . (R', G', B'), floats or
+ * with io.u8 bytes), the
  * output's pixels and margin more on each side (beyond the image: its edge pixels repeated,
  * or wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
  * (smoothness). Writes the normal map, R'G'B'A float (or linear RGBA float, params.linear). */
