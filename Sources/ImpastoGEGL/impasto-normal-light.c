@@ -65,10 +65,10 @@ property_color (light_color, "Light color", "white")
 
 /* How the kernel takes the painting (ImpastoIO.color_codes). Lighting is light: the kernel
  * lights linear RGB. A perceptual RGBA painting of sRGB's curve (GIMP's every 8-bit, 16-bit
- * and perceptual float RGBA layer) it takes as R'G'B'A float and decodes itself, by a table
- * of 256 codes from 8 bits (babl's way from R'G'B'A u8 to linear float may be a 256 MB table
- * over every colour, built on first use: babl decides per process from two timings), by a
- * table of the curve otherwise (babl's R'G'B'A → RGBA float would be a pass of its own). */
+ * and perceptual float RGBA layer) it decodes itself: 8 bits as its bytes, by a table of 256
+ * codes (babl's ways from R'G'B'A u8 to float may be 256 MB tables over every colour, built
+ * on first use: babl decides per process from two timings), the others as R'G'B'A float, by a
+ * table of the curve (babl's R'G'B'A → RGBA float would be a pass of its own). */
 static gint
 painting_codes (GeglOperation *operation)
 {
@@ -86,9 +86,9 @@ prepare (GeglOperation *operation)
 {
   const Babl *space = gegl_operation_get_source_space (operation, "input");
 
-  gegl_operation_set_format (operation, "input",
-                             babl_format_with_space (painting_codes (operation) ? "R'G'B'A float" : "RGBA float",
-                                                     space));
+  static const char *formats[] = { "RGBA float", "R'G'B'A u8", "R'G'B'A float" };
+
+  gegl_operation_set_format (operation, "input", babl_format_with_space (formats[painting_codes (operation)], space));
   /* The bump is read as impasto:bristle-normal-map reads it. */
   gegl_operation_set_format (operation, "aux",    impasto_gegl_height_format (operation, "aux"));
   gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));

@@ -34,8 +34,9 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     public enum Colour: Sendable {
         /// Linear RGBA floats.
         case linear
-        /// R'G'B'A floats of 8-bit codes k/255 of sRGB's curve, decoded by `SRGB.decode8`.
-        case codes8
+        /// R'G'B'A u8 of sRGB's curve, the bytes as they are (four to a Float), widened and
+        /// decoded by `SRGB.decode8` as each band arrives.
+        case bytes8
         /// R'G'B'A floats of sRGB's curve, any precision, decoded by `SRGB.linear(codes:table:)`
         /// (babl's R'G'B'A → RGBA float would be a pass of its own before the op).
         case codes
@@ -50,8 +51,11 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         let light = lighting.prepared, contrast = normalMap.slopeScale
-        let decode8 = colour == .codes8 ? SRGB.decode8 : nil, decode = colour == .codes ? SRGB.decodeUnit : nil
-        normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
+        let decode8 = SRGB.decode8, decode = colour == .codes ? SRGB.decodeUnit : nil, width = window.outputWidth
+        normalMap.stream(window, rows: rows, scratch: scratch, start: { band, rgba in
+            color(band, rgba)
+            if colour == .bytes8 { decode8.linear(bytes: rgba, count: band.count * width) }
+        }, row: { around, rgba, width in
             var x = 0
             while x < width {
                 let n = around.normals(x, contrast: contrast)
@@ -61,7 +65,6 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                     let p = pixels.loadUnaligned(as: SIMD16<Float>.self)
                     let rb = p.evenHalf, ga = p.oddHalf
                     var (r, g, b) = (rb.evenHalf, ga.evenHalf, rb.oddHalf)
-                    if let decode8 { (r, g, b) = (decode8.linear(r), decode8.linear(g), decode8.linear(b)) }
                     if let decode {
                         (r, g, b) = (SRGB.linear(codes: r, table: decode), SRGB.linear(codes: g, table: decode),
                                      SRGB.linear(codes: b, table: decode))
@@ -78,10 +81,6 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                 } else {
                     for j in 0 ..< width - x {
                         let pixel = rgba + 4 * (x + j)
-                        if let decode8 {
-                            (pixel[0], pixel[1], pixel[2]) = (decode8.linear(pixel[0]), decode8.linear(pixel[1]),
-                                                              decode8.linear(pixel[2]))
-                        }
                         if let decode {
                             let rgb = SRGB.linear(codes: SIMD4(pixel[0], pixel[1], pixel[2], 0), table: decode)
                             (pixel[0], pixel[1], pixel[2]) = (rgb[0], rgb[1], rgb[2])

@@ -421,7 +421,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                 heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
             }
         case .rgba8(let w):
-            let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = Self.byteCodes
+            let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
             var i = 0
             while i + 4 <= count {
                 // Four pixels' bytes, each to its code k/255 by table, as R', G', B', alpha vectors.
@@ -455,13 +455,6 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             }
         }
     }
-
-    /// The 256 codes k/255 of a byte, as Float (allocated once and never freed).
-    static let byteCodes: UnsafePointer<Float> = {
-        let codes = UnsafeMutablePointer<Float>.allocate(capacity: 256)
-        for k in 0 ..< 256 { codes[k] = Float(k) / 255 }
-        return UnsafePointer(codes)
-    }()
 
     /// Cleaned heights Y'·alpha of four R'G'B'A pixels: Y' = R' for grey ones (exactly), else
     /// the luma w·(R', G', B'), always in the same order of operations.

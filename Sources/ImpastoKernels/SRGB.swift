@@ -11,14 +11,19 @@ public enum SRGB {
     public struct Codes8: @unchecked Sendable {
         /// 256 values, allocated once and never freed.
         let table: UnsafePointer<Float>
+        /// The codes themselves, k/255 (alpha, and R'G'B' read as they are), likewise.
+        public let codes: UnsafePointer<Float>
 
         init() {
             let table = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+            let codes = UnsafeMutablePointer<Float>.allocate(capacity: 256)
             for k in 0 ..< 256 {
                 let v = Double(k) / 255
                 table[k] = Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
+                codes[k] = Float(k) / 255
             }
             self.table = UnsafePointer(table)
+            self.codes = UnsafePointer(codes)
         }
 
         /// The linear value of `code`, an R'G'B' float k/255 (others: the nearest code's, NaN 0's).
@@ -28,15 +33,21 @@ public enum SRGB {
             return table[k >= 0 ? (k < 255 ? Int(k) : 255) : 0]
         }
 
-        /// The linear values of four codes k/255 at once, in lanes as the pixels are worked on
-        /// (other values: some code's value, never a read outside the table). The index goes
-        /// through FastMath's 1.5·2²³: Swift's SIMD float/int conversions, like the scalar
-        /// `linear(_:)`'s checked conversion, cost more than the lookup (a row decoded a
-        /// sample at a time took a third of the normal light's kernel).
-        @inline(__always)
-        public func linear(_ codes: SIMD4<Float>) -> SIMD4<Float> {
-            let index = (unsafeBitCast(codes * 255 + FastMath.magic, to: SIMD4<UInt32>.self) &- FastMath.magicBits) & 255
-            return SIMD4(table[Int(index[0])], table[Int(index[1])], table[Int(index[2])], table[Int(index[3])])
+        /// Widens `count` R'G'B'A u8 pixels, their bytes at the start of `rgba` (four to a
+        /// Float), into linear RGBA floats in place: R, G and B by the table, alpha k/255. Back
+        /// to front, each pixel's bytes read before its floats are written, so no byte is
+        /// overwritten before it is read. Indexing by the byte itself: no float → Int
+        /// conversion (the checked one of `linear(_:)`, per sample, took a third of the normal
+        /// light's kernel), and no babl conversion from u8 (which may be a 256 MB table).
+        public func linear(bytes rgba: UnsafeMutablePointer<Float>, count: Int) {
+            let bytes = UnsafeMutableRawPointer(rgba).assumingMemoryBound(to: UInt8.self)
+            var i = count - 1
+            while i >= 0 {
+                let (r, g, b, a) = (bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3])
+                let pixel = rgba + 4 * i
+                (pixel[0], pixel[1], pixel[2], pixel[3]) = (table[Int(r)], table[Int(g)], table[Int(b)], codes[Int(a)])
+                i -= 1
+            }
         }
     }
 

@@ -66,14 +66,17 @@ final class FastMathTests: XCTestCase {
         XCTAssertEqual(SRGB.decode8.linear(-.infinity), 0)
         XCTAssertEqual(Double(SRGB.decode8.linear(0.2)), linear(Double(Float(0.2) * 255).rounded() / 255), accuracy: 1e-7,
                        "a value between codes: the nearest code's")
-        // Four at a time: every code as the one at a time gives it, bit for bit.
-        for k in stride(from: 0, through: 252, by: 4) {
-            let codes = SIMD4<Float>(Float(k), Float(k + 1), Float(k + 2), Float(min(k + 3, 255))) / 255
-            let one = SIMD4(SRGB.decode8.linear(codes[0]), SRGB.decode8.linear(codes[1]),
-                            SRGB.decode8.linear(codes[2]), SRGB.decode8.linear(codes[3]))
-            XCTAssertEqual(SRGB.decode8.linear(codes), one, "codes \(k) …")
+        // R'G'B'A u8 bytes widened in place: every code as the one at a time gives it, alpha k/255.
+        var pixels = [Float](repeating: .nan, count: 256 * 4)
+        pixels.withUnsafeMutableBytes { raw in
+            for k in 0 ..< 256 { for c in 0 ..< 4 { raw[4 * k + c] = UInt8((k + 85 * c) % 256) } }
         }
-        let wild = SRGB.decode8.linear(SIMD4(.nan, .infinity, -1e30, 1e30))
-        XCTAssertTrue(wild.indices.allSatisfy { wild[$0].isFinite }, "beyond the codes: some code's value, no trap")
+        pixels.withUnsafeMutableBufferPointer { SRGB.decode8.linear(bytes: $0.baseAddress!, count: 256) }
+        for k in 0 ..< 256 {
+            for c in 0 ..< 3 {
+                XCTAssertEqual(pixels[4 * k + c], SRGB.decode8.linear(Float((k + 85 * c) % 256) / 255), "pixel \(k) channel \(c)")
+            }
+            XCTAssertEqual(pixels[4 * k + 3], Float((k + 255) % 256) / 255, "alpha of pixel \(k)")
+        }
     }
 }

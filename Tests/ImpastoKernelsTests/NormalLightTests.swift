@@ -147,8 +147,9 @@ final class NormalLightTests: XCTestCase {
         }
     }
 
-    /// What `render` makes of `codes` (R'G'B'A floats the size of `heights`, arriving as
-    /// `colour` says) lit through `heights`: four pixels in lanes, a row's last ones alone.
+    /// What `render` makes of `codes` (R'G'B'A floats the size of `heights`, or for `bytes8`
+    /// its bytes, arriving as `colour` says) lit through `heights`: four pixels in lanes, a
+    /// row's last ones alone.
     func lit(_ codes: [Float], _ colour: NormalLight.Colour, heights: Plane, settings: NormalLight) -> [Float] {
         let (w, h) = (heights.width, heights.height)
         let m = settings.margin, padded = heights.padded(by: m, wrapping: false)
@@ -158,7 +159,14 @@ final class NormalLightTests: XCTestCase {
                 into.update(from: values.baseAddress! + rows.lowerBound * (w + 2 * m), count: rows.count * (w + 2 * m))
             }
             settings.render(window, scratch: Scratch(), colour: colour, color: { rows, rgba in
-                for i in 0 ..< rows.count * w * 4 { rgba[i] = codes[rows.lowerBound * w * 4 + i] }
+                if colour == .bytes8 {   // 4 bytes a pixel, from the band's first row on
+                    codes.withUnsafeBytes { raw in
+                        UnsafeMutableRawPointer(rgba).copyMemory(from: raw.baseAddress! + rows.lowerBound * w * 4,
+                                                                 byteCount: rows.count * w * 4)
+                    }
+                } else {
+                    for i in 0 ..< rows.count * w * 4 { rgba[i] = codes[rows.lowerBound * w * 4 + i] }
+                }
             }, write: { rows, rgba in
                 for i in 0 ..< rows.count * w * 4 { out[rows.lowerBound * w * 4 + i] = rgba[i] }
             })
@@ -166,18 +174,21 @@ final class NormalLightTests: XCTestCase {
         return out
     }
 
-    func testEightBitCodesAreLitAsTheColoursTheyStandFor() {
-        // codes8: R'G'B'A floats k/255, decoded by SRGB.decode8 as they are lit: the same bits
-        // as the decoded colours lit.
+    func testEightBitPaintingsAreLitAsTheColoursTheirBytesStandFor() {
+        // bytes8: R'G'B'A u8, four bytes to a Float of each band, widened and decoded by
+        // SRGB.decode8 as the band arrives: the same bits as the decoded colours lit.
         var rng = SeededRandom(seed: 47)
         let settings = NormalLight(), heights = plane(61, 23) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
-        var codes = [Float](), decoded = [Float]()
+        var bytes = [UInt8](), decoded = [Float]()
         for _ in 0 ..< 61 * 23 {
-            let k = (0 ..< 3).map { _ in Int.random(in: 0 ... 255, using: &rng) }, a = Float.random(in: 0 ... 1, using: &rng)
-            codes += k.map { Float($0) / 255 } + [a]
-            decoded += k.map { SRGB.decode8.linear(Float($0) / 255) } + [a]
+            let k = (0 ..< 4).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+            bytes += k
+            decoded += k[0 ..< 3].map { SRGB.decode8.linear(Float($0) / 255) } + [Float(k[3]) / 255]
         }
-        XCTAssertTrue(lit(codes, .codes8, heights: heights, settings: settings) == settings.shade(decoded, bump: heights))
+        // The band buffer holds 4 Floats a pixel; the bytes fill its first quarter.
+        var samples = [Float](repeating: 0, count: 61 * 23 * 4)
+        samples.withUnsafeMutableBytes { raw in for i in bytes.indices { raw[i] = bytes[i] } }
+        XCTAssertTrue(lit(samples, .bytes8, heights: heights, settings: settings) == settings.shade(decoded, bump: heights))
     }
 
     func testFloatCodesAreLitAsTheColoursTheyStandFor() {

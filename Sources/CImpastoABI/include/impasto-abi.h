@@ -57,8 +57,8 @@ typedef struct
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
-   * width x rows RGBA float: linear (color_codes 0), or R'G'B'A float of sRGB's curve, which
-   * the kernel decodes by table: of 8-bit codes (1) or of any precision (2). */
+   * width x rows RGBA float: linear (color_codes 0), or of sRGB's curve, which the kernel
+   * decodes by table: R'G'B'A u8, 4 bytes a pixel (1), or R'G'B'A float (2). */
   void (*read_color) (long y, long rows, float *rgba, void *data);
   int    color_codes;
   /* Writes rows [y, y + rows) of the output, width x rows RGBA float (linear or perceptual
