@@ -269,8 +269,10 @@ final class NormalMapOpTests: XCTestCase {
         }
         let eightBit = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("R'G'B'A u8")))
         eightBit.set(codes, format: Self.rgb)
+        // The codes as Floats k/255 from here, not from babl's u8 → float (whose path, and so
+        // its rounding, babl picks per process).
         let float = GeglBufferRef(width: width, height: height, format: Self.rgb)
-        float.set(eightBit.get(format: Self.rgb), format: Self.rgb)
+        float.set(codes, format: Self.rgb)
         let expected = normalMap(float)
         XCTAssertTrue(normalMap(eightBit) == expected, "the bytes as their codes")
         Gegl.setThreads(4)
