@@ -199,7 +199,9 @@ final class NormalLightTests: XCTestCase {
         let settings = NormalLight(), heights = plane(61, 23) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
         var codes = [Float](), decoded = [Float]()
         for i in 0 ..< 61 * 23 {
-            let rgb = (0 ..< 3).map { _ in i % 17 == 0 ? Float.random(in: -1 ... 6, using: &rng) : Float.random(in: 0 ... 1, using: &rng) }
+            // Every 17th pixel beyond 0 … 1 (negative, and above the table's 3.9).
+            let range: ClosedRange<Float> = i % 17 == 0 ? -1 ... 6 : 0 ... 1
+            let rgb = (0 ..< 3).map { _ in Float.random(in: range, using: &rng) }
             let a = Float.random(in: 0 ... 1, using: &rng)
             codes += rgb + [a]
             let linear = SRGB.linear(codes: SIMD4(rgb[0], rgb[1], rgb[2], 0), table: SRGB.decodeUnit)

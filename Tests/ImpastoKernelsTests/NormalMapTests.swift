@@ -327,8 +327,9 @@ final class NormalMapTests: XCTestCase {
                 (0 ..< ww * wh).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) }
             }
             var fromFloats = [Float](), fromBytes = [Float]()
-            window(floats, width: ww, height: wh, margin: m, .rgba(luma: NormalMap.rec709Luma)) { fromFloats = rendered(settings, $0) }
-            window(packed, width: ww, height: wh, margin: m, .rgba8(luma: NormalMap.rec709Luma)) { fromBytes = rendered(settings, $0) }
+            let w709 = NormalMap.rec709Luma
+            window(floats, width: ww, height: wh, margin: m, .rgba(luma: w709)) { fromFloats = rendered(settings, $0) }
+            window(packed, width: ww, height: wh, margin: m, .rgba8(luma: w709)) { fromBytes = rendered(settings, $0) }
             XCTAssertEqual(fromBytes.count, w * h * 4)
             XCTAssertTrue(fromBytes == fromFloats, "\(w)×\(h)")
         }
