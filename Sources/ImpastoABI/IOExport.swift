@@ -102,7 +102,8 @@ extension ImpastoIO {
         case 3, 4:
             let w = SIMD3<Float>(luma.0, luma.1, luma.2)
             let weights = w.min() >= 0 && abs(w.sum() - 1) < 1e-3 ? w : NormalMap.rec709Luma
-            return components == 3 ? .rgb(luma: weights) : .rgba(luma: weights)
+            if components == 3 { return .rgb(luma: weights) }
+            return u8 != 0 ? .rgba8(luma: weights) : .rgba(luma: weights)
         default: return nil
         }
     }

@@ -12,5 +12,5 @@ public func impastoNormalLight(_ io: UnsafePointer<ImpastoIO>?, _ params: Unsafe
                                  specular: Float(p.specular), shininess: Float(p.shininess),
                                  lightColor: SIMD3(p.light_color.0, p.light_color.1, p.light_color.2)))
     light.render(window, scratches: io.scratches, parallel: io.parallelFor, progress: io.reporter,
-                 codes8: io.color_codes8 != 0, color: color, write: write)
+                 colour: [.linear, .bytes8, .codes][Int(min(max(io.color_codes, 0), 2))], color: color, write: write)
 }

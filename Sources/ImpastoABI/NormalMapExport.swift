@@ -12,5 +12,6 @@ public func impastoBristleNormalMapMargin(_ smoothness: Double) -> Int {
 public func impastoBristleNormalMap(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoNormalMapParams>?) {
     guard let io = io?.pointee, let window = io.bumpWindow, let write = io.writer, let p = params?.pointee else { return }
     NormalMap(smoothness: Float(p.smoothness), contrast: Float(p.contrast), flipY: p.flip_y != 0)
-        .render(window, scratches: io.scratches, parallel: io.parallelFor, progress: io.reporter, write: write)
+        .render(window, scratches: io.scratches, parallel: io.parallelFor, progress: io.reporter, linear: p.linear != 0,
+                write: write)
 }

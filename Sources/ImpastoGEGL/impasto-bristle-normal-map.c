@@ -32,21 +32,35 @@ property_boolean (tileable, "Tileable", FALSE)
 #include "gegl-op.h"
 #include "impasto-gegl.h"
 
+/* Whether the output is linear RGBA: when the input is, with sRGB's curve. */
+static gboolean
+linear_output (GeglOperation *operation)
+{
+  const Babl *source = gegl_operation_get_source_format (operation, "input");
+
+  return source && babl_model_is (babl_format_get_model (source), "RGBA")
+         && impasto_gegl_has_srgb_curve (babl_format_get_space (source));
+}
+
 /* Each output pixel needs the heights within the kernel's margin (blur reach + 1): GEGL
  * reads that much around every piece it hands to process(). */
 static void
 prepare (GeglOperation *operation)
 {
-  GeglOperationAreaFilter *area  = GEGL_OPERATION_AREA_FILTER (operation);
-  GeglProperties          *o     = GEGL_PROPERTIES (operation);
-  const Babl              *space = gegl_operation_get_source_space (operation, "input");
+  GeglOperationAreaFilter *area   = GEGL_OPERATION_AREA_FILTER (operation);
+  GeglProperties          *o      = GEGL_PROPERTIES (operation);
+  const Babl              *space  = gegl_operation_get_source_space (operation, "input");
+  const Babl              *format = impasto_gegl_height_format (operation, "input");
 
   area->left = area->right = area->top = area->bottom =
     impasto_bristle_normal_map_margin (o->smoothness);
 
-  gegl_operation_set_format (operation, "input", impasto_gegl_bump_format (operation, "input"));
-  /* A normal map is data: the code values tools expect, not light. */
-  gegl_operation_set_format (operation, "output", babl_format_with_space ("R'G'B'A float", space));
+  gegl_operation_set_format (operation, "input", format);
+  /* A normal map is data: the code values tools expect, not light. A linear image gets those
+   * colours in linear RGBA, undone by the kernel as it writes (babl's R'G'B'A → RGBA float
+   * would be another pass over every pixel). */
+  gegl_operation_set_format (operation, "output",
+                             babl_format_with_space (linear_output (operation) ? "RGBA float" : "R'G'B'A float", space));
 }
 
 static GeglRectangle
@@ -89,7 +103,8 @@ process (GeglOperation       *operation,
     .output_format = gegl_operation_get_format (operation, "output"),
   };
   ImpastoIO                io      = impasto_gegl_io (&buffers);
-  ImpastoNormalMapParams   params  = { o->smoothness, o->contrast, o->flip_y };
+  ImpastoNormalMapParams   params  = { o->smoothness, o->contrast, o->flip_y,
+                                       babl_model_is (babl_format_get_model (buffers.output_format), "RGBA") };
 
   impasto_bristle_normal_map (&io, &params);
   return TRUE;

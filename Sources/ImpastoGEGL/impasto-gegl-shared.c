@@ -129,8 +129,7 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
     .components = babl_format_get_n_components (buffers->input_format),
     .read       = read_rows,
     .read_color = buffers->color ? read_color_rows : NULL,
-    .color_codes8 = buffers->color_format != NULL
-                    && babl_model_is (babl_format_get_model (buffers->color_format), "R'G'B'A"),
+    .u8         = babl_format_get_type (buffers->input_format, 0) == babl_type ("u8"),
     .write      = write_rows,
     .scratch    = impasto_gegl_scratch (),
     .data       = buffers,
@@ -171,6 +170,20 @@ impasto_gegl_bump_format (GeglOperation *operation,
 
   /* The pad's own space (gegl_operation_get_source_space reads the "input" pad's). */
   return babl_format_with_space (format, source ? babl_format_get_space (source) : NULL);
+}
+
+const Babl *
+impasto_gegl_height_format (GeglOperation *operation,
+                            const char    *pad)
+{
+  const Babl *source = gegl_operation_get_source_format (operation, pad);
+
+  /* 8-bit R'G'B'A as its bytes, widened by the kernel: babl's R'G'B'A u8 → R'G'B'A float may
+   * be a 256 MB table over every colour, built or not per process (BENCHMARKS.md). */
+  if (source && babl_model_is (babl_format_get_model (source), "R'G'B'A")
+      && babl_format_get_type (source, 0) == babl_type ("u8"))
+    return babl_format_with_space ("R'G'B'A u8", babl_format_get_space (source));
+  return impasto_gegl_bump_format (operation, pad);
 }
 
 gboolean

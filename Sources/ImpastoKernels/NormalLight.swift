@@ -30,18 +30,32 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// Pixels of bump a lit pixel needs on each side: the normal map's margin.
     public var margin: Int { normalMap.margin }
 
+    /// What the colour a kernel lights arrives as.
+    public enum Colour: Sendable {
+        /// Linear RGBA floats.
+        case linear
+        /// R'G'B'A u8 of sRGB's curve, the bytes as they are (four to a Float), widened and
+        /// decoded by `SRGB.decode8` as each band arrives.
+        case bytes8
+        /// R'G'B'A floats of sRGB's curve, any precision, decoded by `SRGB.linear(codes:table:)`
+        /// (babl's R'G'B'A → RGBA float would be a pass of its own before the op).
+        case codes
+    }
+
     /// Lights output rows `rows` (all if nil) of `window`, the bump as for
     /// `NormalMap.render(_:rows:scratch:write:)`: `color(rows, rgba)` reads those rows' colour
-    /// (outputWidth × rows.count RGBA floats, linear; with `codes8`, R'G'B'A floats of 8-bit
-    /// codes k/255 of sRGB's curve, which it decodes by table), `write(rows, rgba)` takes them
+    /// (outputWidth × rows.count RGBA floats, as `colour` says), `write(rows, rgba)` takes them
     /// lit, linear, a band at a time in order from the top. Works in `scratch` only.
-    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch, codes8: Bool = false,
+    public func render(_ window: NormalMap.Window, rows: Range<Int>? = nil, scratch: Scratch,
+                       colour: Colour = .linear,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         let light = lighting.prepared, contrast = normalMap.slopeScale
-        let decode = SRGB.decode8
-        normalMap.stream(window, rows: rows, scratch: scratch, start: color, row: { around, rgba, width in
-            if codes8 { decode.linear(rgba, count: width) }
+        let decode8 = SRGB.decode8, decode = colour == .codes ? SRGB.decodeUnit : nil, width = window.outputWidth
+        normalMap.stream(window, rows: rows, scratch: scratch, start: { band, rgba in
+            color(band, rgba)
+            if colour == .bytes8 { decode8.linear(bytes: rgba, count: band.count * width) }
+        }, row: { around, rgba, width in
             var x = 0
             while x < width {
                 let n = around.normals(x, contrast: contrast)
@@ -50,7 +64,12 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                     let pixels = UnsafeMutableRawPointer(rgba + 4 * x)
                     let p = pixels.loadUnaligned(as: SIMD16<Float>.self)
                     let rb = p.evenHalf, ga = p.oddHalf
-                    let lit = light.shade(r: rb.evenHalf, g: ga.evenHalf, b: rb.oddHalf, normal: n)
+                    var (r, g, b) = (rb.evenHalf, ga.evenHalf, rb.oddHalf)
+                    if let decode {
+                        (r, g, b) = (SRGB.linear(codes: r, table: decode), SRGB.linear(codes: g, table: decode),
+                                     SRGB.linear(codes: b, table: decode))
+                    }
+                    let lit = light.shade(r: r, g: g, b: b, normal: n)
                     var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(), out = SIMD16<Float>()
                     redBlue.evenHalf = lit.r
                     redBlue.oddHalf = lit.b
@@ -62,6 +81,10 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                 } else {
                     for j in 0 ..< width - x {
                         let pixel = rgba + 4 * (x + j)
+                        if let decode {
+                            let rgb = SRGB.linear(codes: SIMD4(pixel[0], pixel[1], pixel[2], 0), table: decode)
+                            (pixel[0], pixel[1], pixel[2]) = (rgb[0], rgb[1], rgb[2])
+                        }
                         let one = { (v: Float) in SIMD4<Float>(repeating: v) }
                         let lit = light.shade(r: one(pixel[0]), g: one(pixel[1]), b: one(pixel[2]),
                                               normal: (one(n.x[j]), one(n.y[j]), one(n.z[j])))
@@ -77,11 +100,11 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     /// with `parallel`, each share with a scratch from `scratches`. The first share reports its
     /// progress after each band.
     public func render(_ window: NormalMap.Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
-                       progress: Progress = .none, codes8: Bool = false,
+                       progress: Progress = .none, colour: Colour = .linear,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
-            render(window, rows: $0, scratch: $1, codes8: codes8, color: color, write: $2)
+            render(window, rows: $0, scratch: $1, colour: colour, color: color, write: $2)
         }
     }
 

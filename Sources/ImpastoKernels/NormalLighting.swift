@@ -89,6 +89,9 @@ public struct NormalLighting: Equatable, Sendable {
         let halfway: SIMD3<Float>
         let flat: Float
         let ambient: Float, specular: Float, shininess: Float
+        /// The shininess when it is a whole number (the default 40 and every whole slider
+        /// step), else 0.
+        let wholeShininess: Int
         let color: SIMD3<Float>
 
         init(_ lighting: NormalLighting) {
@@ -100,6 +103,7 @@ public struct NormalLighting: Equatable, Sendable {
             ambient = s.ambient
             specular = s.specular
             shininess = s.shininess
+            wholeShininess = s.shininess == s.shininess.rounded() ? Int(s.shininess) : 0
             color = s.lightColor
         }
 
@@ -110,9 +114,25 @@ public struct NormalLighting: Equatable, Sendable {
             return SIMD3(lit.r[0], lit.g[0], lit.b[0])
         }
 
+        /// xᵉ of the highlight for x ≤ 1 (0 where x ≤ 0 or NaN): by squaring and multiplying
+        /// when e is a whole number — at most 20 products for e ≤ 1000, closer to the exact power
+        /// than FastMath's logarithm and a quarter of its instructions —, else `FastMath.pow`.
+        @inline(__always)
+        func highlightPower(_ x: SIMD4<Float>) -> SIMD4<Float> {
+            guard wholeShininess > 0 else { return FastMath.pow(x, shininess) }
+            let base = x.replacing(with: 0, where: .!(x .> 0))
+            var result = SIMD4<Float>(repeating: 1), square = base, e = wholeShininess
+            while true {
+                if e & 1 != 0 { result *= square }
+                e >>= 1
+                if e == 0 { return result }
+                square *= square
+            }
+        }
+
         /// Four pixels (their red, green and blue in lanes) lit through their unit normals, as
-        /// `shade(_:normal:)` lights one: the highlight's power by `FastMath` (libm's powf per
-        /// pixel cost more than the rest of the lighting).
+        /// `shade(_:normal:)` lights one: the highlight's power by `highlightPower` (libm's
+        /// powf per pixel cost more than the rest of the lighting).
         @inline(__always)
         public func shade(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>,
                           normal n: (x: SIMD4<Float>, y: SIMD4<Float>, z: SIMD4<Float>))
@@ -123,7 +143,7 @@ public struct NormalLighting: Equatable, Sendable {
             let z = n.z.replacing(with: 1, where: .!finite)
             let towardsLight = (x * light.x + y * light.y) + z * light.z
             let diffuse = ambient + (1 - ambient) * towardsLight.replacing(with: 0, where: towardsLight .< 0) / flat
-            let highlight = specular * FastMath.pow((x * halfway.x + y * halfway.y) + z * halfway.z, shininess)
+            let highlight = specular * highlightPower((x * halfway.x + y * halfway.y) + z * halfway.z)
             return (r * color.x * diffuse + color.x * highlight, g * color.y * diffuse + color.y * highlight,
                     b * color.z * diffuse + color.z * highlight)
         }

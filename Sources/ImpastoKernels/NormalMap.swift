@@ -195,14 +195,24 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case rgba(luma: SIMD3<Float>)
         /// R'G'B' without alpha (a flattened picture): h = Y', as for `rgba` with alpha 1.
         case rgb(luma: SIMD3<Float>)
+        /// R'G'B'A u8, the bytes as they are (four to a Float of the samples): as `rgba` of the
+        /// codes k/255. babl's R'G'B'A u8 → R'G'B'A float may be a 256 MB table, built or not
+        /// per process as two timings fall (BENCHMARKS.md); widening 4 bytes here needs none.
+        case rgba8(luma: SIMD3<Float>)
 
         public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha: 2
             case .rgb: 3
-            case .rgba: 4
+            case .rgba, .rgba8: 4
             }
+        }
+
+        /// Floats of the samples a pixel takes.
+        var floats: Int {
+            if case .rgba8 = self { return 1 }
+            return components
         }
     }
 
@@ -258,24 +268,27 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     }
 
     /// Renders output rows `rows` (of 0 ..< height − 2·margin; all if nil) of `window` as the
-    /// normal map, R'G'B'A float, handing them to `write(rows, samples)` a band at a time
-    /// (outputWidth × rows.count × 4 floats, valid during the call). Works in `scratch`
-    /// only: nothing is allocated once it has grown to the piece's size.
-    public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch,
+    /// normal map, R'G'B'A float — or, `linear`, the same colours as linear RGBA float (the
+    /// codes undone by `SRGB.decodeUnit`, for an output whose buffer is linear) —, handing
+    /// them to `write(rows, samples)` a band at a time (outputWidth × rows.count × 4 floats,
+    /// valid during the call). Works in `scratch` only: nothing is allocated once it has
+    /// grown to the piece's size.
+    public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch, linear: Bool = false,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
-        let contrast = slopeScale, flipY = self.flipY
+        let contrast = slopeScale, flipY = self.flipY, decode = linear ? SRGB.decodeUnit : nil
         stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
-            around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY)
+            around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY, decode: decode)
         }, write: write)
     }
 
-    /// All of `window`'s output rows, as `render(_:rows:scratch:write:)`, shared out with
-    /// `parallel`, each share with a scratch from `scratches`. The first share reports its
-    /// progress after each band.
+    /// All of `window`'s output rows, as `render(_:rows:scratch:linear:write:)`, shared out
+    /// with `parallel`, each share with a scratch from `scratches`. The first share reports
+    /// its progress after each band.
     public func render(_ window: Window, scratches: ScratchPool, parallel: ParallelFor = .serial,
-                       progress: Progress = .none, write: (Range<Int>, UnsafePointer<Float>) -> Void) {
+                       progress: Progress = .none, linear: Bool = false,
+                       write: (Range<Int>, UnsafePointer<Float>) -> Void) {
         window.forEachShare(scratches: scratches, parallel: parallel, progress: progress, write: write) {
-            render(window, rows: $0, scratch: $1, write: $2)
+            render(window, rows: $0, scratch: $1, linear: linear, write: $2)
         }
     }
 
@@ -330,7 +343,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         let sigma = self.sigma, fir = sigma > 0 ? GaussianBlur.FIRKernel(sigma: sigma) : nil
         let reach = fir.map { $0.weights.count - 1 } ?? 0
         let band = max(8, Self.rows(of: width))
-        let components = window.pixels.components, chunk = Self.rows(of: width * components)
+        let components = window.pixels.floats, chunk = Self.rows(of: width * components)
         let samples = scratch.floats(Slot.samples.rawValue, count: chunk * width * components)
         // Heights of window rows `held`, from row 0 of `heights` on.
         let heights = scratch.floats(Slot.heights.rawValue, count: (band + 2 + 2 * reach) * width)
@@ -407,6 +420,24 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                 let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
                 heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
             }
+        case .rgba8(let w):
+            let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
+            var i = 0
+            while i + 4 <= count {
+                // Four pixels' bytes, each to its code k/255 by table, as R', G', B', alpha vectors.
+                let p = bytes + 4 * i
+                func lane(_ c: Int) -> SIMD4<Float> {
+                    SIMD4(code[Int(p[c])], code[Int(p[c + 4])], code[Int(p[c + 8])], code[Int(p[c + 12])])
+                }
+                let h = height(r: lane(0), g: lane(1), b: lane(2), alpha: lane(3), luma: w)
+                UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
+                i += 4
+            }
+            for j in i ..< count {
+                let p = bytes + 4 * j
+                func one(_ c: Int) -> SIMD4<Float> { SIMD4(repeating: code[Int(p[c])]) }
+                heights[j] = height(r: one(0), g: one(1), b: one(2), alpha: one(3), luma: w)[0]
+            }
         case .rgba(let w):
             var i = 0
             while i + 4 <= count {
@@ -482,21 +513,46 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                     (1 / length).replacing(with: 1, where: flat))
         }
 
-        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`.
+        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`,
+        /// or with `decode`, those codes undone (linear RGBA). One loop for each: the choice
+        /// inside the loop cost the codes a few instructions a pixel.
         @inline(__always)
-        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool) {
+        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
+                    decode: SRGB.UnitDecoder? = nil) {
+            // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
+            // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
+            if let decode {
+                store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
+                    // The same codes, undone, then interleaved as red/blue and green/alpha pairs.
+                    var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(repeating: 1), out = SIMD16<Float>()
+                    redBlue.evenHalf = decode.linear(0.5 + 0.5 * x)
+                    redBlue.oddHalf = decode.linear(0.5 + 0.5 * z)
+                    greenAlpha.evenHalf = decode.linear(0.5 + 0.5 * y)
+                    out.evenHalf = redBlue
+                    out.oddHalf = greenAlpha
+                    return out
+                }
+            } else {
+                store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
+                    0.5 + 0.5 * SIMD16<Float>(x[0], y[0], z[0], 1, x[1], y[1], z[1], 1,
+                                              x[2], y[2], z[2], 1, x[3], y[3], z[3], 1)
+                }
+            }
+        }
+
+        /// The row's `count` output pixels, four at a time from their normals (nₓ, n_y as the
+        /// convention wants it, n_z) by `pixels`, into `rgba`.
+        @inline(__always)
+        private func store(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
+                           _ pixels: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) -> SIMD16<Float>) {
             var x = 0
             while x < count {
-                let n = normals(x, contrast: contrast), y = flipY ? -n.y : n.y
-                // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
-                // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
-                let v = SIMD16<Float>(n.x[0], y[0], n.z[0], 1, n.x[1], y[1], n.z[1], 1,
-                                      n.x[2], y[2], n.z[2], 1, n.x[3], y[3], n.z[3], 1)
-                let pixels = 0.5 + 0.5 * v
+                let n = normals(x, contrast: contrast)
+                let four = pixels(n.x, flipY ? -n.y : n.y, n.z)
                 if x + 4 <= count {
-                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: pixels, as: SIMD16<Float>.self)
+                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: four, as: SIMD16<Float>.self)
                 } else {
-                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = pixels[i] }
+                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
                 }
                 x += 4
             }

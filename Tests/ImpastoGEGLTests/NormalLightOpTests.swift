@@ -189,6 +189,23 @@ final class NormalLightOpTests: XCTestCase {
                              "and lit: not the colours as they were")
     }
 
+    func testAPerceptualPaintingOfAnyDepthIsLitAsItsLinearColours() {
+        // GIMP's 16-bit and perceptual float layers: the op reads R'G'B'A float and undoes the
+        // curve itself (a table of it, not babl's pass to linear float before the op): lit as
+        // the colours babl decodes, to the table's and babl's rounding.
+        let picture = random(width: 61, height: 50, seed: 63), bump = random(width: 61, height: 50, seed: 64)
+        var extent = picture.extent
+        for format in ["R'G'B'A u16", "R'G'B'A float"] {
+            let painting = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format(format)))
+            picture.copy(extent, to: painting)
+            let out = light(painting, bump: bump)
+            let expected = NormalLight().shade(painting.get(format: Self.rgba), bump: heights(bump))
+            XCTAssertLessThan(zip(out, expected).map { abs($0 - $1) }.max() ?? 1, 2e-6, format)
+            XCTAssertGreaterThan(zip(out, painting.get(format: Self.rgba)).map { abs($0 - $1) }.max() ?? 0, 0.05,
+                                 "\(format): lit, not the colours as they were")
+        }
+    }
+
     func testWithoutABumpTheColourIsUnchanged() {
         let colour = random(width: 41, height: 23, origin: (x: 3, y: -7), seed: 53)
         XCTAssertTrue(light(colour, bump: nil) == colour.get(), "nothing to light")

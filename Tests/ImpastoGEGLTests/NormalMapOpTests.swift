@@ -221,6 +221,64 @@ final class NormalMapOpTests: XCTestCase {
         XCTAssertTrue(one == tiled, "the tile size does not change the output")
     }
 
+    func testALinearBumpGetsTheMapsColoursInLinearRGBA() {
+        // A linear RGBA float bump (GIMP's linear float images) is read as babl's Y'A, as any
+        // bump but R'G'B'; its map comes out as linear RGBA float, the codes undone by the
+        // kernel as it writes (SRGB.decodeUnit) instead of in a babl pass after the op: the
+        // colours of the map that the same heights give in R'G'B'A, to the table's 4·10⁻⁷.
+        var rng = SeededRandom(seed: 35)
+        let (width, height) = (150, 110)
+        var samples = [Float]()
+        for _ in 0 ..< width * height {
+            let v = Float.random(in: 0 ... 1, using: &rng)
+            samples += [v, v * Float.random(in: 0 ... 1, using: &rng), v, Float.random(in: 0 ... 1, using: &rng)]
+        }
+        let linearBump = GeglBufferRef(width: width, height: height, format: "RGBA float")
+        linearBump.set(samples, format: "RGBA float")
+        // The same heights stored as Y'A by babl's same conversion: read as they are.
+        let yaBump = GeglBufferRef(width: width, height: height, format: Self.grayAlpha)
+        yaBump.set(samples, format: "RGBA float")
+        func linear(_ code: Double) -> Double { code <= 0.04045 ? code / 12.92 : pow((code + 0.055) / 1.055, 2.4) }
+        for properties: [(String, GeglValue)] in [[], [("smoothness", .double(0)), ("flip-y", .bool(true))]] {
+            let codes = normalMap(yaBump, properties)
+            let out = GeglGraph.apply(Self.op, properties, to: linearBump, format: "RGBA float").get(format: "RGBA float")
+            XCTAssertEqual(out.count, codes.count)
+            var worst = 0.0
+            for i in out.indices {
+                if i % 4 == 3 {
+                    XCTAssertEqual(out[i], 1, "opaque")
+                } else {
+                    worst = max(worst, abs(Double(out[i]) - linear(Double(codes[i]))))
+                }
+            }
+            XCTAssertLessThan(worst, 4e-7, "\(properties)")
+            XCTAssertGreaterThan(Set(codes).count, 1000, "a map with many colours")
+        }
+    }
+
+    func testAnEightBitBumpIsReadAsItsBytes() {
+        // GIMP's 8-bit layers: the op reads R'G'B'A u8 as it is and widens the bytes itself
+        // (babl's R'G'B'A u8 → float may be a 256 MB table): the same map, bit for bit, as the
+        // same codes k/255 in R'G'B'A float, at any thread count.
+        var rng = SeededRandom(seed: 36)
+        let (width, height) = (97, 61)
+        var extent = GeglRectangle(x: 0, y: 0, width: Int32(width), height: Int32(height))
+        let codes = (0 ..< width * height).flatMap { i -> [Float] in
+            let v = Float(Int.random(in: 0 ... 255, using: &rng)) / 255, a = Float(Int.random(in: 0 ... 255, using: &rng)) / 255
+            return i % 4 == 0 ? [v, Float(Int.random(in: 0 ... 255, using: &rng)) / 255, 0.2, a] : [v, v, v, a]
+        }
+        let eightBit = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("R'G'B'A u8")))
+        eightBit.set(codes, format: Self.rgb)
+        // The codes as Floats k/255 from here, not from babl's u8 → float (whose path, and so
+        // its rounding, babl picks per process).
+        let float = GeglBufferRef(width: width, height: height, format: Self.rgb)
+        float.set(codes, format: Self.rgb)
+        let expected = normalMap(float)
+        XCTAssertTrue(normalMap(eightBit) == expected, "the bytes as their codes")
+        Gegl.setThreads(4)
+        XCTAssertTrue(normalMap(eightBit) == expected, "GEGL_THREADS 4")
+    }
+
     func testAFlattenedEightBitBumpIsReadWithoutAlpha() {
         // R'G'B' u8 (a flattened photo): read as R'G'B' float (babl's fast path; adding alpha
         // from u8 takes its slow one), heights the same luma formula with alpha 1.

@@ -35,6 +35,26 @@ final class FastMathTests: XCTestCase {
         XCTAssertEqual(FastMath.pow(SIMD4(-1, 0, .nan, -.infinity), 2.4), .zero, "no power of what is not positive")
     }
 
+    func testTheFloatCodeTableIsTheSRGBCurveUndone() {
+        // SRGB.decodeUnit against IEC 61966-2-1's formula in Double, densely over 0 … 1: within
+        // 10⁻⁷ but next to the knot at 0.04045 (4·10⁻⁷ there), and exact at 0 and 1.
+        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        var worst = 0.0, worstAwayFromKnot = 0.0
+        for k in 0 ... 200_000 {
+            let code = Float(k) / 200_000
+            let error = abs(Double(SRGB.decodeUnit.linear(SIMD4(repeating: code))[0]) - linear(Double(code)))
+            worst = max(worst, error)
+            if abs(code - 0.04045) > 1.0 / 2048 { worstAwayFromKnot = max(worstAwayFromKnot, error) }
+        }
+        XCTAssertLessThan(worst, 4e-7)
+        XCTAssertLessThan(worstAwayFromKnot, 1.5e-7)
+        XCTAssertEqual(SRGB.decodeUnit.linear(SIMD4(0, 1, 0.5, 1)), SIMD4(0, 1, SRGB.decodeUnit.linear(SIMD4(repeating: 0.5))[0], 1))
+        // Beyond the codes: nonsense, but no read outside the table (no trap).
+        let wild = SRGB.decodeUnit.linear(SIMD4(.nan, .infinity, -1e30, 1e30))
+        XCTAssertTrue(wild[0].isNaN)
+        XCTAssertTrue(wild[2].isFinite && wild[3].isFinite, "\(wild)")
+    }
+
     func testTheEightBitTableIsTheSRGBCurveUndone() {
         // SRGB.decode8 against IEC 61966-2-1's formula in Double, for every code.
         func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
@@ -44,12 +64,19 @@ final class FastMathTests: XCTestCase {
         XCTAssertEqual(SRGB.decode8.linear(.nan), 0, "NaN: code 0")
         XCTAssertEqual(SRGB.decode8.linear(7), 1, "beyond the codes: the last")
         XCTAssertEqual(SRGB.decode8.linear(-.infinity), 0)
-        var pixels: [Float] = [0, 0.2, 1, 0.5, 1, 1, 1, 0.25]
-        SRGB.decode8.linear(&pixels, count: 2)
-        XCTAssertEqual(pixels[3], 0.5, "alpha stays")
-        XCTAssertEqual(pixels[7], 0.25, "alpha stays")
-        XCTAssertEqual(pixels[2], 1)
-        XCTAssertEqual(Double(pixels[1]), linear(Double(Float(0.2) * 255).rounded() / 255), accuracy: 1e-7,
+        XCTAssertEqual(Double(SRGB.decode8.linear(0.2)), linear(Double(Float(0.2) * 255).rounded() / 255), accuracy: 1e-7,
                        "a value between codes: the nearest code's")
+        // R'G'B'A u8 bytes widened in place: every code as the one at a time gives it, alpha k/255.
+        var pixels = [Float](repeating: .nan, count: 256 * 4)
+        pixels.withUnsafeMutableBytes { raw in
+            for k in 0 ..< 256 { for c in 0 ..< 4 { raw[4 * k + c] = UInt8((k + 85 * c) % 256) } }
+        }
+        pixels.withUnsafeMutableBufferPointer { SRGB.decode8.linear(bytes: $0.baseAddress!, count: 256) }
+        for k in 0 ..< 256 {
+            for c in 0 ..< 3 {
+                XCTAssertEqual(pixels[4 * k + c], SRGB.decode8.linear(Float((k + 85 * c) % 256) / 255), "pixel \(k) channel \(c)")
+            }
+            XCTAssertEqual(pixels[4 * k + 3], Float((k + 255) % 256) / 255, "alpha of pixel \(k)")
+        }
     }
 }

@@ -147,6 +147,75 @@ final class NormalLightTests: XCTestCase {
         }
     }
 
+    /// What `render` makes of `codes` (R'G'B'A floats the size of `heights`, or for `bytes8`
+    /// its bytes, arriving as `colour` says) lit through `heights`: four pixels in lanes, a
+    /// row's last ones alone.
+    func lit(_ codes: [Float], _ colour: NormalLight.Colour, heights: Plane, settings: NormalLight) -> [Float] {
+        let (w, h) = (heights.width, heights.height)
+        let m = settings.margin, padded = heights.padded(by: m, wrapping: false)
+        var out = [Float](repeating: .nan, count: w * h * 4)
+        padded.values.withUnsafeBufferPointer { values in
+            let window = NormalMap.Window(width: w + 2 * m, height: h + 2 * m, margin: m, pixels: .heights) { rows, into in
+                into.update(from: values.baseAddress! + rows.lowerBound * (w + 2 * m), count: rows.count * (w + 2 * m))
+            }
+            settings.render(window, scratch: Scratch(), colour: colour, color: { rows, rgba in
+                if colour == .bytes8 {   // 4 bytes a pixel, from the band's first row on
+                    codes.withUnsafeBytes { raw in
+                        UnsafeMutableRawPointer(rgba).copyMemory(from: raw.baseAddress! + rows.lowerBound * w * 4,
+                                                                 byteCount: rows.count * w * 4)
+                    }
+                } else {
+                    for i in 0 ..< rows.count * w * 4 { rgba[i] = codes[rows.lowerBound * w * 4 + i] }
+                }
+            }, write: { rows, rgba in
+                for i in 0 ..< rows.count * w * 4 { out[rows.lowerBound * w * 4 + i] = rgba[i] }
+            })
+        }
+        return out
+    }
+
+    func testEightBitPaintingsAreLitAsTheColoursTheirBytesStandFor() {
+        // bytes8: R'G'B'A u8, four bytes to a Float of each band, widened and decoded by
+        // SRGB.decode8 as the band arrives: the same bits as the decoded colours lit.
+        var rng = SeededRandom(seed: 47)
+        let settings = NormalLight(), heights = plane(61, 23) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        var bytes = [UInt8](), decoded = [Float]()
+        for _ in 0 ..< 61 * 23 {
+            let k = (0 ..< 4).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+            bytes += k
+            decoded += k[0 ..< 3].map { SRGB.decode8.linear(Float($0) / 255) } + [Float(k[3]) / 255]
+        }
+        // The band buffer holds 4 Floats a pixel; the bytes fill its first quarter.
+        var samples = [Float](repeating: 0, count: 61 * 23 * 4)
+        samples.withUnsafeMutableBytes { raw in for i in bytes.indices { raw[i] = bytes[i] } }
+        XCTAssertTrue(lit(samples, .bytes8, heights: heights, settings: settings) == settings.shade(decoded, bump: heights))
+    }
+
+    func testFloatCodesAreLitAsTheColoursTheyStandFor() {
+        // codes: R'G'B'A floats of any value (beyond 0 … 1 too), decoded by SRGB.linear(codes:)
+        // as they are lit: the same bits as the decoded colours lit, and those colours the
+        // curve's (IEC 61966-2-1, in Double) to 10⁻⁶ relative.
+        var rng = SeededRandom(seed: 48)
+        let settings = NormalLight(), heights = plane(61, 23) { _, _ in Float.random(in: 0 ... 1, using: &rng) }
+        var codes = [Float](), decoded = [Float]()
+        for i in 0 ..< 61 * 23 {
+            // Every 17th pixel beyond 0 … 1 (negative, and above the table's 3.9).
+            let range: ClosedRange<Float> = i % 17 == 0 ? -1 ... 6 : 0 ... 1
+            let rgb = (0 ..< 3).map { _ in Float.random(in: range, using: &rng) }
+            let a = Float.random(in: 0 ... 1, using: &rng)
+            codes += rgb + [a]
+            let linear = SRGB.linear(codes: SIMD4(rgb[0], rgb[1], rgb[2], 0), table: SRGB.decodeUnit)
+            decoded += [linear[0], linear[1], linear[2], a]
+            for c in 0 ..< 3 {
+                let v = Double(rgb[c]), exact = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+                XCTAssertEqual(Double(linear[c]), exact, accuracy: 1e-6 * max(1, abs(exact)), "code \(v)")
+            }
+        }
+        XCTAssertTrue(lit(codes, .codes, heights: heights, settings: settings) == settings.shade(decoded, bump: heights))
+        let nan = SRGB.linear(codes: SIMD4(.nan, 0.5, .infinity, -.infinity), table: SRGB.decodeUnit)
+        XCTAssertTrue(nan[0].isNaN, "NaN stays NaN")
+    }
+
     func testNonFiniteValuesAnyParametersAndTinySizesDoNotTrap() {
         let wildBump = plane(5, 4) { x, y in [Float.nan, .infinity, -.infinity, 1e30, -1e30, 0.5][(x + y) % 6] }
         let colour = solid(SIMD3(0.5, 0.2, 0.9), count: 20)

@@ -51,6 +51,20 @@ final class NormalLightingTests: XCTestCase {
         XCTAssertEqual(out.x, 2 * pow(max(0, dot(n, h)), 8), accuracy: 1e-5)
     }
 
+    func testTheHighlightsPowerFollowsTheFormulaForWholeAndFractionalShininess() {
+        // Whole shininess by products, fractional by FastMath: both the formula's power, and
+        // no highlight where the normal faces away from the half vector.
+        for shininess: Float in [1, 2, 7, 40, 40.5, 199, 1000] {
+            let lighting = NormalLighting(azimuth: 0, elevation: 90, ambient: 1, specular: 1, shininess: shininess).prepared
+            for k in 0 ... 200 {
+                let c = Float(k) / 200, n = SIMD3(0, (1 - c * c).squareRoot(), c)  // n·H = n_z = c
+                let out = lighting.shade(.zero, normal: n).x
+                XCTAssertEqual(Double(out), pow(Double(c), Double(shininess)), accuracy: 2e-6, "\(c)^\(shininess)")
+            }
+            XCTAssertEqual(lighting.shade(.zero, normal: SIMD3(0, 0.6, -0.8)).x, 0, "shininess \(shininess)")
+        }
+    }
+
     func testNonFiniteInputsDoNotTrap() {
         let wild = NormalLighting(azimuth: .nan, elevation: .infinity, ambient: -1, specular: .nan, shininess: 0)
         let out = wild.prepared.shade(SIMD3(0.5, 0.5, 0.5), normal: SIMD3(.nan, 0, 1))

@@ -238,10 +238,11 @@ final class NormalMapTests: XCTestCase {
     }
 
     /// What `render(_:rows:scratch:write:)` writes, gathered.
-    func rendered(_ settings: NormalMap, _ window: NormalMap.Window, scratch: Scratch = Scratch()) -> [Float] {
+    func rendered(_ settings: NormalMap, _ window: NormalMap.Window, scratch: Scratch = Scratch(),
+                  linear: Bool = false) -> [Float] {
         let width = window.width - 2 * window.margin, height = window.height - 2 * window.margin
         var out = [Float](repeating: .nan, count: width * height * 4), next = 0
-        settings.render(window, scratch: scratch) { rows, rgba in
+        settings.render(window, scratch: scratch, linear: linear) { rows, rgba in
             XCTAssertEqual(rows.lowerBound, next, "bands come in order from the top")
             next = rows.upperBound
             for i in 0 ..< rows.count * width * 4 { out[rows.lowerBound * width * 4 + i] = rgba[i] }
@@ -278,6 +279,59 @@ final class NormalMapTests: XCTestCase {
         expected.withUnsafeMutableBufferPointer { settings.render(window: heights, margin: m, into: $0.baseAddress!) }
         window(rgba, width: w, height: h, margin: m, .rgba(luma: NormalMap.rec709Luma)) { window in
             XCTAssertTrue(rendered(settings, window) == expected, "R'G'B'A")
+        }
+    }
+
+    func testALinearOutputIsTheCodesUndone() {
+        // `linear`: the same map as linear RGBA, each code c of R', G' and B' undone by sRGB's
+        // curve (IEC 61966-2-1, in Double here) to the table's 4·10⁻⁷; alpha stays 1. Widths
+        // that leave a partial group of four pixels at the row's end.
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        var rng = SeededRandom(seed: 26)
+        for (w, h) in [(203, 31), (6, 9)] {
+            for settings in [NormalMap(smoothness: 0, contrast: 40), NormalMap(smoothness: 0.75, flipY: true)] {
+                let m = settings.margin
+                let samples = (0 ..< (w + 2 * m) * (h + 2 * m)).map { _ in Float.random(in: 0 ... 1, using: &rng) }
+                window(samples, width: w + 2 * m, height: h + 2 * m, margin: m, .heights) { window in
+                    let codes = rendered(settings, window), out = rendered(settings, window, linear: true)
+                    XCTAssertEqual(out.count, w * h * 4)
+                    var worst = 0.0
+                    for i in out.indices {
+                        if i % 4 == 3 { XCTAssertEqual(out[i], 1) } else {
+                            worst = max(worst, abs(Double(out[i]) - linear(Double(codes[i]))))
+                        }
+                    }
+                    XCTAssertLessThan(worst, 4e-7, "\(w)×\(h) \(settings)")
+                    XCTAssertGreaterThan(Set(codes).count, w * h / 2, "a map with many colours")
+                }
+            }
+        }
+    }
+
+    func testEightBitRGBAIsReadAsItsCodes() {
+        // rgba8: R'G'B'A u8 bytes, four to a Float of the samples, widened to k/255 by the
+        // kernel: the same bits as the R'G'B'A floats k/255 (grey and coloured pixels, and
+        // widths that leave a partial group of four).
+        var rng = SeededRandom(seed: 27)
+        let settings = NormalMap.bristlePaint, m = settings.margin
+        for (w, h) in [(203, 31), (6, 9)] {
+            let (ww, wh) = (w + 2 * m, h + 2 * m)
+            var bytes = [UInt8](), floats = [Float]()
+            for i in 0 ..< ww * wh {
+                let v = UInt8.random(in: 0 ... 255, using: &rng), a = UInt8.random(in: 0 ... 255, using: &rng)
+                let pixel: [UInt8] = i % 3 == 0 ? [v, UInt8.random(in: 0 ... 255, using: &rng), 200, a] : [v, v, v, a]
+                bytes += pixel
+                floats += pixel.map { Float($0) / 255 }
+            }
+            let packed = bytes.withUnsafeBytes { raw in
+                (0 ..< ww * wh).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Float.self) }
+            }
+            var fromFloats = [Float](), fromBytes = [Float]()
+            let w709 = NormalMap.rec709Luma
+            window(floats, width: ww, height: wh, margin: m, .rgba(luma: w709)) { fromFloats = rendered(settings, $0) }
+            window(packed, width: ww, height: wh, margin: m, .rgba8(luma: w709)) { fromBytes = rendered(settings, $0) }
+            XCTAssertEqual(fromBytes.count, w * h * 4)
+            XCTAssertTrue(fromBytes == fromFloats, "\(w)×\(h)")
         }
     }
 

@@ -56,13 +56,15 @@ typedef struct
                         * and emboss kernels), 4 R'G'B'A (or RGBA) float */
   float  luma[3];      /* components 3 and 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
                         * the luminance weights of the image's space (sum 1) */
+  int    u8;           /* components 4 as bytes, R'G'B'A u8 (read writes 4 bytes a pixel), not
+                        * floats: the normal-map kernels only */
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
-   * width x rows RGBA float: linear, or when color_codes8, R'G'B'A float of 8-bit codes of
-   * sRGB's curve, which the kernel decodes by table. */
+   * width x rows RGBA float: linear (color_codes 0), or of sRGB's curve, which the kernel
+   * decodes by table: R'G'B'A u8, 4 bytes a pixel (1), or R'G'B'A float (2). */
   void (*read_color) (long y, long rows, float *rgba, void *data);
-  int    color_codes8;
+  int    color_codes;
   /* Writes rows [y, y + rows) of the output, width x rows RGBA float (linear or perceptual
    * as the op says). */
   void (*write)      (long y, long rows, const float *rgba, void *data);
@@ -137,15 +139,18 @@ typedef struct
   double smoothness;  /* 0..1; sigma = 3 x smoothness px, 0: no blur */
   double contrast;    /* c, 0..100 */
   int    flip_y;      /* 0: green up (OpenGL), 1: green down (DirectX) */
+  int    linear;      /* write the map's colours as linear RGBA float (its codes undone by
+                       * sRGB's curve), for an output in linear RGBA, instead of R'G'B'A codes */
 } ImpastoNormalMapParams;
 
 /* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
 long impasto_bristle_normal_map_margin (double smoothness);
 
-/* io reads the bump (components 2: Y'A; 4: R'G'B'A, Y' = luma . (R', G', B')), the output's
- * pixels and margin more on each side (beyond the image: its edge pixels repeated, or
- * wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
- * (smoothness). Writes the normal map, R'G'B'A float. */
+/* io reads the bump (components 2: Y'A; 3 or 4: R'G'B'(A), Y' = luma . (R', G', B'), floats or
+ * with io.u8 bytes), the
+ * output's pixels and margin more on each side (beyond the image: its edge pixels repeated,
+ * or wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
+ * (smoothness). Writes the normal map, R'G'B'A float (or linear RGBA float, params.linear). */
 void impasto_bristle_normal_map (const ImpastoIO *io, const ImpastoNormalMapParams *params);
 
 /* impasto:normal-light (BristlePaint, SpriteKit's normal-mapped sprite): a colour lit by one

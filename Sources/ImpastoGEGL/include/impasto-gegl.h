@@ -48,6 +48,10 @@ void     impasto_gegl_progress     (double done, void *buffers);
  * float otherwise; in the pad's space. */
 const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad);
 
+/* The bump format of the normal-map ops (impasto:bristle-normal-map, impasto:normal-light):
+ * impasto_gegl_bump_format's, but 8-bit R'G'B'A as it is, R'G'B'A u8 (ImpastoIO.u8). */
+const Babl *impasto_gegl_height_format (GeglOperation *operation, const char *pad);
+
 /* Whether the space's three curves are sRGB's: then a kernel may apply the curve itself
  * (SRGB.decode8 in the kernels) instead of asking babl for a conversion. */
 gboolean impasto_gegl_has_srgb_curve (const Babl *space);
