@@ -103,7 +103,7 @@ extension ImpastoIO {
             let w = SIMD3<Float>(luma.0, luma.1, luma.2)
             let weights = w.min() >= 0 && abs(w.sum() - 1) < 1e-3 ? w : NormalMap.rec709Luma
             if components == 3 { return .rgb(luma: weights) }
-            return u8 != 0 ? .rgba8(luma: weights) : .rgba(luma: weights)
+            return samples == IMPASTO_U8 ? .rgba8(luma: weights) : .rgba(luma: weights)
         default: return nil
         }
     }

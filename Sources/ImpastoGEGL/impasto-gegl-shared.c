@@ -129,7 +129,8 @@ impasto_gegl_io (ImpastoGeglBuffers *buffers)
     .components = babl_format_get_n_components (buffers->input_format),
     .read       = read_rows,
     .read_color = buffers->color ? read_color_rows : NULL,
-    .u8         = babl_format_get_type (buffers->input_format, 0) == babl_type ("u8"),
+    .samples    = babl_format_get_type (buffers->input_format, 0) == babl_type ("u8") ? IMPASTO_U8
+                                                                                    : IMPASTO_FLOAT,
     .write      = write_rows,
     .scratch    = impasto_gegl_scratch (),
     .data       = buffers,

@@ -3,7 +3,7 @@
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target
  * ImpastoABI implements them with @_cdecl over the pure kernels in ImpastoKernels.
  * Every op has one shape: impasto_<op> (const ImpastoIO *io, const Impasto<Op>Params *params).
- * Pixels are interleaved float (a point filter's may be 8- or 16-bit: ImpastoIO.samples);
+ * Pixels are interleaved float (some kernels' may be 8- or 16-bit codes: ImpastoIO.samples);
  * sizes are pixels, not samples. Every function is
  * thread-safe and total: any size (≤ 0 does nothing), any parameter, NaN/Inf samples, NULL
  * for any pointer (nothing is done); the kernels are pure (only impasto_scratch_* keep
@@ -56,8 +56,10 @@ typedef struct
                         * and emboss kernels), 4 R'G'B'A (or RGBA) float */
   float  luma[3];      /* components 3 and 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
                         * the luminance weights of the image's space (sum 1) */
-  int    u8;           /* components 4 as bytes, R'G'B'A u8 (read writes 4 bytes a pixel), not
-                        * floats: the normal-map kernels only */
+  int    samples;      /* what read delivers and in/out hold: IMPASTO_FLOAT, or codes 0 … 255
+                        * (IMPASTO_U8: the normal-map kernels' R'G'B'A bump, 4 bytes a pixel;
+                        * impasto_pencil_hue_saturation's in/out) or 0 … 65535 (IMPASTO_U16:
+                        * the pencil's in/out) for 0 … 1 */
   /* Reads rows [y, y + rows) of the input, (width + 2 margin) x rows pixels. */
   void (*read)       (long y, long rows, float *samples, void *data);
   /* Reads rows [y, y + rows) of the colour a kernel lights (impasto_normal_light only),
@@ -73,8 +75,6 @@ typedef struct
    * copy. They may be the same buffer. Not for the normal-map kernels, which stream. */
   const void  *in;
   void        *out;
-  int          samples;  /* in's and out's: IMPASTO_FLOAT, or for impasto_pencil_hue_saturation
-                          * IMPASTO_U8 or IMPASTO_U16 (codes 0 … 255 or 65535 for 0 … 1) */
   /* NULL: serial (an area op's pieces already run on GEGL's threads). */
   ImpastoParallelFunc parallel;
   /* NULL: none. Called from the calling thread only, with the share done, rising to 1. */
@@ -146,11 +146,10 @@ typedef struct
 /* Pixels of input an output pixel needs on each side: the blur's reach + 1 (1 ..< 14). */
 long impasto_bristle_normal_map_margin (double smoothness);
 
-/* io reads the bump (components 2: Y'A; 3 or 4: R'G'B'(A), Y' = luma . (R', G', B'), floats or
- * with io.u8 bytes), the
- * output's pixels and margin more on each side (beyond the image: its edge pixels repeated,
- * or wrapped around when tileable); margin should be impasto_bristle_normal_map_margin
- * (smoothness). Writes the normal map, R'G'B'A float (or linear RGBA float, params.linear). */
+/* io reads the bump (components 2: Y'A; 3 or 4: R'G'B'(A), Y' = luma . (R', G', B'); floats,
+ * or for 4 IMPASTO_U8 codes as io.samples says), the output's pixels and margin more on each
+ * side (beyond the image: its edge pixels repeated, or wrapped around when tileable); margin
+ * should be impasto_bristle_normal_map_margin (smoothness). Writes the normal map, R'G'B'A float (or linear RGBA float, params.linear). */
 void impasto_bristle_normal_map (const ImpastoIO *io, const ImpastoNormalMapParams *params);
 
 /* impasto:normal-light (BristlePaint, SpriteKit's normal-mapped sprite): a colour lit by one

@@ -49,7 +49,7 @@ void     impasto_gegl_progress     (double done, void *buffers);
 const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad);
 
 /* The bump format of the normal-map ops (impasto:bristle-normal-map, impasto:normal-light):
- * impasto_gegl_bump_format's, but 8-bit R'G'B'A as it is, R'G'B'A u8 (ImpastoIO.u8). */
+ * impasto_gegl_bump_format's, but 8-bit R'G'B'A as it is, R'G'B'A u8 (ImpastoIO.samples). */
 const Babl *impasto_gegl_height_format (GeglOperation *operation, const char *pad);
 
 /* Whether the space's three curves are sRGB's: then a kernel may apply the curve itself
