@@ -16,7 +16,7 @@ final class ArrayPool<Element>: Sendable {
     let limit: Int
     let budget: Int
 
-    /// The default budget: 64 MiB, all the planes of a 2048² emboss but the largest.
+    /// The default budget: 64 MiB, four planes of a 2048² image.
     init(limit: Int, budget: Int = 64 << 20) {
         self.limit = limit
         self.budget = budget

@@ -20,7 +20,8 @@ public struct Plane: Equatable, Sendable {
         values = Self.pool.take(count: self.width * self.height)
     }
 
-    /// Whole-image planes kept between calls (see `ArrayPool`): emboss uses six at a time.
+    /// Whole-image planes kept between calls (see `ArrayPool`): emboss takes its mask here (its
+    /// relief is made a band at a time, in scratch memory); several calls may give one back.
     static let pool = ArrayPool<Float>(limit: 8)
 
     /// Hands the plane's memory back to `pool` for the next `Plane(unfilledWidth:height:)`.
