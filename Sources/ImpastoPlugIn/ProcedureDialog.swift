@@ -24,7 +24,7 @@ final class ProcedureDialog {
     var onReset: [() -> Void] = []
     /// Renders the preview's visible area; nil: no preview.
     var render: ((ProcedureDialog) -> Void)?
-    private var handlers: [Handler] = []
+    private var handlers: [ActionHandler] = []
     private var quiet = false
     /// Editors and other objects that live as long as the dialog.
     var retained: [AnyObject] = []
@@ -40,22 +40,12 @@ final class ProcedureDialog {
         case item(UnsafeMutableRawPointer)
     }
 
-    /// A Swift closure behind a C callback and its user data.
-    final class Handler {
-        let action: () -> Void
-        init(_ action: @escaping () -> Void) { self.action = action }
-    }
-
-    static let fire: ImpastoUIChanged = { data in
-        guard let data else { return }
-        Unmanaged<Handler>.fromOpaque(data).takeUnretainedValue().action()
-    }
-
-    /// A C callback and user data that run `action`; kept alive as long as the dialog.
+    /// A C callback's user data that runs `action` (with `ActionHandler.fire`); kept alive as
+    /// long as the dialog.
     func callback(_ action: @escaping () -> Void) -> UnsafeMutableRawPointer {
-        let handler = Handler(action)
+        let handler = ActionHandler(action)
         handlers.append(handler)
-        return Unmanaged.passUnretained(handler).toOpaque()
+        return handler.data
     }
 
     init(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32, arguments: ProcedureArguments) {
@@ -75,7 +65,7 @@ final class ProcedureDialog {
         self.columns = columns
         impasto_ui_pack(content, columns, 1)
         if procedure.target == .drawable {
-            let preview = impasto_ui_drawable_preview(drawable, Self.fire, callback { [unowned self] in renderPreview() })
+            let preview = impasto_ui_drawable_preview(drawable, ActionHandler.fire, callback { [unowned self] in renderPreview() })
             self.preview = preview
             if let pixels = impasto_ui_preview_pixels(preview) { landmarks.append(("preview", pixels)) }
             impasto_ui_pack(columns, preview, 1)
@@ -107,19 +97,19 @@ final class ProcedureDialog {
             let slider = parameter.sliderRange ?? range
             let adjustment = impasto_ui_scale(table, row, parameter.title, number(value), slider.lowerBound,
                                               slider.upperBound, range.lowerBound, range.upperBound, step, digits,
-                                              parameter.description, Self.fire, changed)
+                                              parameter.description, ActionHandler.fire, changed)
             if let widget = impasto_ui_scale_slider(adjustment) { landmarks.append(("slider:\(parameter.name)", widget)) }
             if let widget = impasto_ui_scale_spin(adjustment) { landmarks.append(("spin:\(parameter.name)", widget)) }
             return adjustment.map { .scale($0) }
         case .integer(let range):
             let adjustment = impasto_ui_scale(table, row, parameter.title, number(value), Double(range.lowerBound),
                                               Double(range.upperBound), Double(range.lowerBound),
-                                              Double(range.upperBound), 1, 0, parameter.description, Self.fire, changed)
+                                              Double(range.upperBound), 1, 0, parameter.description, ActionHandler.fire, changed)
             if let widget = impasto_ui_scale_spin(adjustment) { landmarks.append(("spin:\(parameter.name)", widget)) }
             return adjustment.map { .scale($0) }
         case .boolean:
             return .toggle(impasto_ui_toggle(table, row, parameter.title, number(value) != 0 ? 1 : 0,
-                                             parameter.description, Self.fire, changed))
+                                             parameter.description, ActionHandler.fire, changed))
         case .choice(let choices):
             return combo(table, row, parameter.title, labels: choices.map(\.label),
                          values: choices.indices.map { .int(Int32($0)) }, current: value, changed)
@@ -131,12 +121,12 @@ final class ProcedureDialog {
             let combo = impasto_ui_item_combo(table, row, parameter.title, parameter.fromAnyImage ? 0 : 1,
                                               optional ? (parameter.fromAnyImage ? "(none: procedural)" : "(none)") : nil,
                                               image, drawable,
-                                              Int32(number(value)), Self.fire, changed)
+                                              Int32(number(value)), ActionHandler.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))  // what the chooser settled on
             return combo.map { .item($0) }
         case .vectors:
             let combo = impasto_ui_item_combo(table, row, parameter.title, 2, nil, image, -1, Int32(number(value)),
-                                              Self.fire, changed)
+                                              ActionHandler.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))
             return combo.map { .item($0) }
         }
@@ -243,7 +233,7 @@ final class ProcedureDialog {
     /// Runs the dialog; the chosen arguments on OK, nil on Cancel.
     func run() -> ProcedureArguments? {
         reportGeometry()
-        let ok = impasto_ui_dialog_run(dialog, Self.fire, callback { [unowned self] in reset() })
+        let ok = impasto_ui_dialog_run(dialog, ActionHandler.fire, callback { [unowned self] in reset() })
         impasto_ui_destroy(dialog)
         return ok != 0 ? arguments : nil
     }

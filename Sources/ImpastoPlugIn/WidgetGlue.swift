@@ -32,7 +32,7 @@ extension ProcedureDialog: WidgetDialog {
                 range: ClosedRange<Double>, tooltip: String, changed: @escaping () -> Void) -> Widget? {
         let (step, digits) = ProcedureParameter.steps(for: range.upperBound - range.lowerBound)
         return impasto_ui_scale(table, Int32(row), title, value, slider.lowerBound, slider.upperBound, range.lowerBound,
-                                range.upperBound, step, digits, tooltip, Self.fire, callback(changed))
+                                range.upperBound, step, digits, tooltip, ActionHandler.fire, callback(changed))
     }
     func value(ofSlider slider: Widget) -> Double { impasto_ui_adjustment_get(slider) }
     func setValue(_ value: Double, ofSlider slider: Widget) { impasto_ui_adjustment_set(slider, value) }
@@ -41,7 +41,7 @@ extension ProcedureDialog: WidgetDialog {
 
     func toggle(in table: Widget, row: Int, title: String, active: Bool, tooltip: String,
                 changed: @escaping () -> Void) -> Widget? {
-        impasto_ui_toggle(table, Int32(row), title, active ? 1 : 0, tooltip, Self.fire, callback(changed))
+        impasto_ui_toggle(table, Int32(row), title, active ? 1 : 0, tooltip, ActionHandler.fire, callback(changed))
     }
     func isActive(_ toggle: Widget) -> Bool { impasto_ui_toggle_get(toggle) != 0 }
     func setActive(_ active: Bool, _ toggle: Widget) { impasto_ui_toggle_set(toggle, active ? 1 : 0) }
@@ -60,7 +60,7 @@ extension ProcedureDialog: WidgetDialog {
         defer { strings.forEach { free($0) } }
         var pointers: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } }
         return pointers.withUnsafeMutableBufferPointer {
-            impasto_ui_combo(table, row, title, $0.baseAddress, Int32(labels.count), active, Self.fire, changed)
+            impasto_ui_combo(table, row, title, $0.baseAddress, Int32(labels.count), active, ActionHandler.fire, changed)
         }
     }
 }

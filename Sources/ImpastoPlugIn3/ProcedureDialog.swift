@@ -37,7 +37,7 @@ final class ProcedureDialog {
     var onReset: [() -> Void] = []
     /// Renders the preview's visible area; nil: no preview.
     var render: ((ProcedureDialog) -> Void)?
-    private var handlers: [Handler] = []
+    private var handlers: [ActionHandler] = []
     /// Inside `set`: the change is this dialog's own, not a wholesale replacement.
     private var setting = false
     /// How many values changed from outside (GimpProcedureDialog's Reset and Load Saved
@@ -59,28 +59,18 @@ final class ProcedureDialog {
         case item(UnsafeMutableRawPointer)
     }
 
-    /// A Swift closure behind a C callback and its user data.
-    final class Handler {
-        let action: () -> Void
-        init(_ action: @escaping () -> Void) { self.action = action }
-    }
-
-    static let fire: ImpastoGimp3Fired = { data in
-        guard let data else { return }
-        Unmanaged<Handler>.fromOpaque(data).takeUnretainedValue().action()
-    }
-
-    /// A C callback's user data that runs `action` (with `fire`); kept alive as long as the dialog.
+    /// A C callback's user data that runs `action` (with `ActionHandler.fire`); kept alive as
+    /// long as the dialog.
     func callback(_ action: @escaping () -> Void) -> UnsafeMutableRawPointer {
-        let handler = Handler(action)
+        let handler = ActionHandler(action)
         handlers.append(handler)
-        return Unmanaged.passUnretained(handler).toOpaque()
+        return handler.data
     }
 
     /// Runs `action` whenever `instance` (a GObject) emits `signal`.
     func connect(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ action: @escaping () -> Void) {
         guard let instance else { return }
-        _ = impasto_gimp3_connect(instance, signal, Self.fire, callback(action))
+        _ = impasto_gimp3_connect(instance, signal, ActionHandler.fire, callback(action))
     }
 
     init(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32,

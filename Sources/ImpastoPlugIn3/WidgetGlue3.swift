@@ -33,7 +33,7 @@ extension ProcedureDialog: WidgetDialog {
                 range: ClosedRange<Double>, tooltip: String, changed: @escaping () -> Void) -> Widget? {
         let (step, digits) = ProcedureParameter.steps(for: range.upperBound - range.lowerBound)
         return impasto_widgets3_scale(table, title, value, slider.lowerBound, slider.upperBound, range.lowerBound,
-                                      range.upperBound, step, digits, tooltip, Self.fire, callback(changed))
+                                      range.upperBound, step, digits, tooltip, ActionHandler.fire, callback(changed))
     }
     func value(ofSlider slider: Widget) -> Double { impasto_widgets3_scale_get(slider) }
     func setValue(_ value: Double, ofSlider slider: Widget) { impasto_widgets3_scale_set(slider, value) }
@@ -42,7 +42,7 @@ extension ProcedureDialog: WidgetDialog {
 
     func toggle(in table: Widget, row: Int, title: String, active: Bool, tooltip: String,
                 changed: @escaping () -> Void) -> Widget? {
-        impasto_widgets3_toggle(table, title, active ? 1 : 0, tooltip, Self.fire, callback(changed))
+        impasto_widgets3_toggle(table, title, active ? 1 : 0, tooltip, ActionHandler.fire, callback(changed))
     }
     func isActive(_ toggle: Widget) -> Bool { impasto_widgets3_toggle_get(toggle) != 0 }
     func setActive(_ active: Bool, _ toggle: Widget) { impasto_widgets3_toggle_set(toggle, active ? 1 : 0) }
@@ -51,7 +51,7 @@ extension ProcedureDialog: WidgetDialog {
                changed: @escaping () -> Void) -> Widget? {
         let data = callback(changed)
         return labels.withCStrings {
-            impasto_widgets3_combo(table, title, $0, Int32(labels.count), Int32(active), Self.fire, data)
+            impasto_widgets3_combo(table, title, $0, Int32(labels.count), Int32(active), ActionHandler.fire, data)
         }
     }
     func index(ofCombo combo: Widget) -> Int { Int(impasto_widgets3_combo_get(combo)) }
