@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 /// log₂, 2ˣ and xʸ of four Floats at once, in lanes, without a call or a table: what the
 /// per-pixel curves and highlights need at a few instructions a value (libm's powf, called per
 /// pixel, cost more than the rest of a kernel). Accurate to about 4·10⁻⁷ relative, far below
@@ -14,11 +18,17 @@ public enum FastMath {
     @inline(__always) static var magic: SIMD4<Float> { SIMD4(repeating: 12_582_912) }
     @inline(__always) static var magicBits: SIMD4<UInt32> { SIMD4(repeating: 0x4B40_0000) }
 
-    /// √x lane by lane with the processor's square root (Swift's SIMD `squareRoot()` goes
-    /// through libm's sqrtf, checking each lane for errno).
+    /// √x in every lane, correctly rounded as `Float.squareRoot()` is (Swift's SIMD
+    /// `squareRoot()` goes through libm's sqrtf lane by lane, checking each for errno). On
+    /// x86-64 one `sqrtps` for the four lanes (SSE, in every x86-64 processor), elsewhere the
+    /// processor's scalar square root lane by lane.
     @inline(__always)
     public static func sqrt(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        #if arch(x86_64)
+        _mm_sqrt_ps(x)
+        #else
         SIMD4(x[0].squareRoot(), x[1].squareRoot(), x[2].squareRoot(), x[3].squareRoot())
+        #endif
     }
 
     /// log₂ x for positive finite x (denormals count as 2⁻¹²⁶·m); other lanes give finite

@@ -81,6 +81,29 @@ struct Rise {
         let low = max(a, 0), high = max(b, low + 0.25)
         return (self(high) - self(low)) / (high - low)
     }
+
+    /// H at four distances at once, the same arithmetic as for one.
+    @inline(__always)
+    func callAsFunction(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        guard radius > 0 else { return SIMD4().replacing(with: 1, where: x .> 0) }
+        let q = x / radius
+        // profile(t): NaN reads as 0, then t is clamped into 0 … 1 (lane masks: Swift calls
+        // `clamped` and pointwiseMin/Max out of line).
+        let t = q.replacing(with: 0, where: .!(q .> 0)).replacing(with: 1, where: q .> 1)
+        switch profile {
+        case .round: return FastMath.sqrt(t * (2 - t))
+        case .linear: return t
+        case .smooth: return SIMD4(profile(t[0]), profile(t[1]), profile(t[2]), profile(t[3]))
+        }
+    }
+
+    /// `meanSlope` at four intervals at once.
+    @inline(__always)
+    func meanSlope(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        let low = a.replacing(with: 0, where: a .< 0), least = low + 0.25
+        let high = b.replacing(with: least, where: b .< least)
+        return (self(high) - self(low)) / (high - low)
+    }
 }
 
 /// CIHeightFieldFromMask: a bevel raised from a mask by a Euclidean distance transform.

@@ -19,6 +19,26 @@ final class FastMathTests: XCTestCase {
         XCTAssertEqual(Double(FastMath.pow(SIMD4(repeating: 3), 2.4)[0]), pow(3, 2.4), accuracy: 1e-5)
     }
 
+    func testSquareRootIsTheCorrectlyRoundedOneInEveryLane() {
+        // The same bits as Float.squareRoot() (IEEE: correctly rounded), wild inputs included.
+        var inputs: [Float] = [0, -0.0, 1, 2, 0.25, 1e-45, 1e-38, .leastNormalMagnitude, .greatestFiniteMagnitude,
+                               .infinity, -1, -.infinity, .nan]
+        var seed: UInt32 = 7
+        for _ in 0 ..< 20_000 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            inputs.append(Float(bitPattern: seed & 0x7FFF_FFFF))   // any positive float, NaNs too
+        }
+        while inputs.count % 4 != 0 { inputs.append(4) }
+        for i in stride(from: 0, to: inputs.count, by: 4) {
+            let x = SIMD4(inputs[i], inputs[i + 1], inputs[i + 2], inputs[i + 3]), r = FastMath.sqrt(x)
+            for lane in 0 ..< 4 {
+                let want = x[lane].squareRoot()
+                XCTAssertTrue(want.isNaN ? r[lane].isNaN : r[lane].bitPattern == want.bitPattern,
+                              "√\(x[lane]): \(r[lane]), want \(want)")
+            }
+        }
+    }
+
     func testLog2AndExp2AreExactWhereTheyShouldBe() {
         XCTAssertEqual(FastMath.log2(SIMD4(1, 2, 0.5, 1024)), SIMD4(0, 1, -1, 10))
         XCTAssertEqual(FastMath.exp2(SIMD4(0, 1, -3, 20)), SIMD4(1, 2, 0.125, 1_048_576), "whole powers of 2")

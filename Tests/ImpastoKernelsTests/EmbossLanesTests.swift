@@ -1,0 +1,70 @@
+@testable import ImpastoKernels
+import XCTest
+
+/// The emboss's arithmetic done four pixels at a time (`EmbossShading.Field.prepare`, `Rise` on
+/// lanes) gives the same bits as the scalar formulas it stands for.
+final class EmbossLanesTests: XCTestCase {
+    func testPrepareGivesTheScalarFormulasBits() {
+        // Slopes and distances of every kind: flat runs of four (skipped), single flat pixels,
+        // ordinary, steep, tiny and non-finite slopes, distances inside and outside the edge;
+        // an odd count, so that the last pixels take the one-at-a-time path.
+        var sx: [Float] = [0, 0, 0, 0], sy: [Float] = [0, 0, 0, 0], d: [Float] = [0, 0, 0, 0]
+        var seed: UInt32 = 11
+        func random() -> Float {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return Float(seed >> 8) / Float(1 << 24)
+        }
+        let special: [(Float, Float, Float)] = [(0, 0, 3), (0.5, 0, -0.4), (0, -2, 0.2), (1e-20, 1e-20, 1),
+                                                (.infinity, 0, 1), (.nan, 1, 1), (1, 1, .nan), (3, -4, .infinity)]
+        for (x, y, z) in special { sx.append(x); sy.append(y); d.append(z) }
+        for _ in 0 ..< 997 {
+            sx.append((random() - 0.5) * 4); sy.append((random() - 0.5) * 4); d.append(random() * 14 - 1)
+        }
+        let count = sx.count
+        for (radius, profile) in [(10, HeightProfile.round), (2, .linear), (40, .smooth), (0, .round)] as [(Float, HeightProfile)] {
+            let rise = Rise(radius: radius, profile: profile)
+            for scale: Float in [5, 50] {
+                var u = [Float](repeating: 0, count: count), v = u, dx = u, dy = u, spread = u
+                EmbossShading.Field.prepare(sx, sy, d, count: count, rise: rise, scale: scale,
+                                            pictureWidth: 256, pictureHeight: 200, lookupU: &u, lookupV: &v,
+                                            directionX: &dx, directionY: &dy, halfSpread: &spread)
+                func lookup(_ x: Float, _ y: Float) -> (u: Float, v: Float) {
+                    EmbossShading.lookup(EmbossShading.normal(dx: x, dy: y, scale: scale), width: 256, height: 200)
+                }
+                for i in 0 ..< count {
+                    let squared = sx[i] * sx[i] + sy[i] * sy[i]
+                    guard squared > 0 && squared.isFinite else {
+                        XCTAssertEqual(SIMD2(dx[i], dy[i]), .zero, "pixel \(i): flat or not finite")
+                        continue
+                    }
+                    let own = SIMD2(sx[i], sy[i]) / squared.squareRoot(), l = lookup(sx[i], sy[i])
+                    XCTAssertEqual([u[i], v[i], dx[i], dy[i]].map(\.bitPattern),
+                                   [l.u, l.v, own.x, own.y].map(\.bitPattern), "pixel \(i)")
+                    guard d[i].isFinite else { continue }
+                    let a = rise.meanSlope(d[i] - 0.5, d[i]), b = rise.meanSlope(d[i], d[i] + 0.5)
+                    let la = lookup(a * own.x, a * own.y), lb = lookup(b * own.x, b * own.y)
+                    let want = 2 * max(abs(la.u - lb.u), abs(la.v - lb.v))
+                    XCTAssertEqual(spread[i].bitPattern, want.bitPattern,
+                                   "pixel \(i), r \(radius) \(profile): \(spread[i]) against \(want)")
+                }
+            }
+        }
+    }
+
+    func testRiseOnLanesIsRiseOnEachLane() {
+        let xs: [Float] = [-1, -0.0, 0, 0.3, 0.5, 1, 2.5, 9.99, 10, 10.5, 100, .infinity, -.infinity, .nan]
+        for (radius, profile) in [(10, HeightProfile.round), (3, .linear), (7, .smooth), (0, .round)] as [(Float, HeightProfile)] {
+            let rise = Rise(radius: radius, profile: profile)
+            for i in 0 ..< xs.count {
+                let x = SIMD4(xs[i], xs[(i + 3) % xs.count], xs[(i + 5) % xs.count], xs[(i + 8) % xs.count])
+                let lanes = rise(x), slopes = rise.meanSlope(x - 0.5, x + 0.5)
+                for lane in 0 ..< 4 {
+                    XCTAssertEqual(lanes[lane].bitPattern, rise(x[lane]).bitPattern, "H(\(x[lane])) r \(radius) \(profile)")
+                    let want = rise.meanSlope(x[lane] - 0.5, x[lane] + 0.5)
+                    XCTAssertTrue(want.isNaN ? slopes[lane].isNaN : slopes[lane] == want,
+                                  "mean slope at \(x[lane]) r \(radius) \(profile): \(slopes[lane]) against \(want)")
+                }
+            }
+        }
+    }
+}
