@@ -54,9 +54,9 @@ public enum EmbossShading {
                             let (sx, sy) = (band.slopeX, band.slopeY)
                             // What each pixel's footprint reads of it and of its neighbours,
                             // computed once (see `Field.prepare`).
-                            let lookupU = scratch.floats(4, count: count), lookupV = scratch.floats(5, count: count)
-                            let directionX = scratch.floats(6, count: count), directionY = scratch.floats(7, count: count)
-                            let halfSpread = scratch.floats(8, count: count)
+                            let lookupU = scratch.floats(6, count: count), lookupV = scratch.floats(7, count: count)
+                            let directionX = scratch.floats(8, count: count), directionY = scratch.floats(9, count: count)
+                            let halfSpread = scratch.floats(10, count: count)
                             Field.prepare(sx, sy, band.distances, count: count, rise: relief.rise, scale: scale,
                                           pictureWidth: sw, pictureHeight: sh, lookupU: lookupU, lookupV: lookupV,
                                           directionX: directionX, directionY: directionY, halfSpread: halfSpread)

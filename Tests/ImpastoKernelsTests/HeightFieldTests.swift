@@ -124,6 +124,59 @@ final class HeightFieldTests: XCTestCase {
         XCTAssertEqual(linear.slopeX[15, 40], 0.1, accuracy: 1e-3)
     }
 
+    /// An antialiased disc of radius `R` centred at (c, c) in a size × size image, coverage
+    /// sampled 16 × 16 per pixel.
+    func antialiasedDisc(size: Int, R: Double, c: Double) -> Plane {
+        var mask = Plane(width: size, height: size)
+        for y in 0 ..< size { for x in 0 ..< size {
+            var hits = 0
+            for j in 0 ..< 16 { for i in 0 ..< 16 {
+                let px = Double(x) + (Double(i) + 0.5) / 16 - c, py = Double(y) + (Double(j) + 0.5) / 16 - c
+                if px * px + py * py <= R * R { hits += 1 }
+            } }
+            mask[x, y] = Float(hits) / 256
+        } }
+        return mask
+    }
+
+    func testSlopesFollowTheCurveSmoothlyAndStopAtTheCrease() {
+        // On a disc the slope points at the centre. Each pixel's ∇d comes from a pixel-sized
+        // piece of the edge; averaged with its neighbours' (`HeightField.smooth`) it follows
+        // the circle within a few degrees on the whole bevel (measured: RMS 1.8°, worst 5.6°;
+        // without the averaging RMS 3.5°, worst 15.9°).
+        let (R, c) = (30.3, 40.0)
+        let relief = HeightField.relief(antialiasedDisc(size: 80, R: R, c: c), radius: 10, profile: .round)
+        var squares = 0.0, worst = 0.0, count = 0
+        for y in 0 ..< 80 { for x in 0 ..< 80 {
+            let px = Double(x) + 0.5 - c, py = Double(y) + 0.5 - c, d = R - (px * px + py * py).squareRoot()
+            guard d > 0.5 && d < 10 else { continue }
+            let sx = Double(relief.slopeX[x, y]), sy = Double(relief.slopeY[x, y])
+            let angle = abs(atan2(sx * py - sy * px, -(sx * px + sy * py))) * 180 / .pi
+            squares += angle * angle
+            worst = max(worst, angle)
+            count += 1
+        } }
+        let rms = (squares / Double(count)).squareRoot()
+        XCTAssertGreaterThan(count, 1000)
+        XCTAssertLessThan(rms, 2.2, "RMS angle from the centre's direction")
+        XCTAssertLessThan(worst, 7, "worst angle from the centre's direction")
+
+        // A bar 12 px tall, r = 10: the slopes either side of its middle meet at a crease and
+        // are not averaged across it — straight up and straight down, as steep as the profile
+        // says (the mean slope over the pixel, H(d + ½) − H(d − ½)).
+        var bar = Plane(width: 60, height: 20)
+        for y in 4 ..< 16 { for x in 5 ..< 55 { bar[x, y] = 1 } }
+        let barRelief = HeightField.relief(bar, radius: 10, profile: .round)
+        for x in 20 ..< 40 {
+            for (y, sign) in [(9, Float(1)), (10, -1)] {
+                let d = Float(y < 10 ? y - 3 : 16 - y) - 0.5   // to the nearest long side
+                let mean = barRelief.meanSlope(d - 0.5, d + 0.5)
+                XCTAssertEqual(barRelief.slopeX[x, y], 0, "\(x), \(y)")
+                XCTAssertEqual(barRelief.slopeY[x, y], sign * mean, accuracy: 1e-6, "\(x), \(y)")
+            }
+        }
+    }
+
     func testProfileShapes() {
         XCTAssertEqual(HeightProfile.allCases.map(\.rawValue), [0, 1, 2])
         for profile in HeightProfile.allCases {
