@@ -48,6 +48,15 @@ final class FastMathTests: XCTestCase {
         }
         XCTAssertLessThan(worst, 4e-7)
         XCTAssertLessThan(worstAwayFromKnot, 1.5e-7)
+        // Each lane its own code: the entries are fetched two indices at a time and transposed.
+        var worstMixed = 0.0
+        for k in 0 ..< 50_000 {
+            let code = Float(k) / 50_000
+            let codes = SIMD4<Float>(code, 1 - code, code / 3, (code + 0.5).truncatingRemainder(dividingBy: 1))
+            let decoded = SRGB.decodeUnit.linear(codes)
+            for j in 0 ..< 4 { worstMixed = max(worstMixed, abs(Double(decoded[j]) - linear(Double(codes[j])))) }
+        }
+        XCTAssertLessThan(worstMixed, 4e-7)
         XCTAssertEqual(SRGB.decodeUnit.linear(SIMD4(0, 1, 0.5, 1)), SIMD4(0, 1, SRGB.decodeUnit.linear(SIMD4(repeating: 0.5))[0], 1))
         // Beyond the codes: nonsense, but no read outside the table (no trap).
         let wild = SRGB.decodeUnit.linear(SIMD4(.nan, .infinity, -1e30, 1e30))
