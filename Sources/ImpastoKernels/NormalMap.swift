@@ -424,23 +424,12 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
         case .rgb(let w):
-            var i = 0
-            while i + 4 <= count {
-                // Four pixels at a time, as `rgba` with alpha 1 (h·1 = h exactly): twelve floats
-                // r₀g₀b₀r₁ g₁b₁r₂g₂ b₂r₃g₃b₃ picked apart into R', G', B' vectors. Pixel by pixel
-                // this was 10 instructions a pixel (callgrind, R'G'B' u8, issue 13's third round).
-                let p = UnsafeRawPointer(samples + 3 * i)
-                let a = p.loadUnaligned(as: SIMD4<Float>.self)
-                let b = p.loadUnaligned(fromByteOffset: 16, as: SIMD4<Float>.self)
-                let c = p.loadUnaligned(fromByteOffset: 32, as: SIMD4<Float>.self)
-                let h = height(r: SIMD4(a[0], a[3], b[2], c[1]), g: SIMD4(a[1], b[0], b[3], c[2]),
-                               b: SIMD4(a[2], b[1], c[0], c[3]), alpha: SIMD4(repeating: 1), luma: w)
-                UnsafeMutableRawPointer(heights + i).storeBytes(of: h, as: SIMD4<Float>.self)
-                i += 4
-            }
-            for j in i ..< count {
-                let (r, g, b) = (samples[3 * j], samples[3 * j + 1], samples[3 * j + 2])
-                heights[j] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
+            // Pixel by pixel: four at a time, LLVM moved the luma's products ahead of picking
+            // the twelve floats apart, and a colour picture's read went from 10 to 17
+            // instructions a pixel (callgrind, R'G'B' u8, issue 13's third round).
+            for i in 0 ..< count {
+                let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
+                heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
             }
         case .rgba8(let w):
             let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
