@@ -558,7 +558,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             while x < count {
                 let n = normals(x, contrast: contrast)
                 @inline(__always) func put(_ v: SIMD4<Float>, _ plane: UnsafeMutablePointer<Float>) {
-                    UnsafeMutableRawPointer(plane + x).storeBytes(of: decode.linear(0.5 + 0.5 * v), as: SIMD4<Float>.self)
+                    UnsafeMutableRawPointer(plane + x).storeBytes(of: decode.linear(codesOf: v), as: SIMD4<Float>.self)
                 }
                 put(n.x, red)
                 put(flipY ? -n.y : n.y, green)

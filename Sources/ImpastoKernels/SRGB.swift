@@ -87,9 +87,24 @@ public enum SRGB {
         /// an infinity, but never a read outside the table).
         @inline(__always)
         public func linear(_ codes: SIMD4<Float>) -> SIMD4<Float> {
+            linear(steps: codes * Float(Self.steps))
+        }
+
+        /// `linear(0.5 + 0.5 * n)`, bit for bit (a normal's components as a map's codes), with
+        /// one product fewer: (0.5 + 0.5·n)·steps = steps/2 + steps/2·n exactly, as scaling by
+        /// a power of two rounds alike.
+        @inline(__always)
+        public func linear(codesOf n: SIMD4<Float>) -> SIMD4<Float> {
+            let half = Float(Self.steps / 2)
+            return linear(steps: half + half * n)
+        }
+
+        /// The linear values of the codes t/steps.
+        @inline(__always)
+        private func linear(steps t: SIMD4<Float>) -> SIMD4<Float> {
             // The nearest point and its index in lanes through FastMath's 1.5·2²³ (Swift's SIMD
             // float/int conversions run lane by lane out of line).
-            let t = codes * Float(Self.steps), nearest = t + FastMath.magic
+            let nearest = t + FastMath.magic
             let index = (unsafeBitCast(nearest, to: SIMD4<UInt32>.self) &- FastMath.magicBits) & UInt32(Self.entries - 1)
             // The indices two at a time as 64-bit words, and each entry pair's (value, slope)
             // loaded whole: baseline x86-64 has no 32-bit lane extraction, and taking the lanes
