@@ -275,10 +275,18 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     /// grown to the piece's size.
     public func render(_ window: Window, rows: Range<Int>? = nil, scratch: Scratch, linear: Bool = false,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
-        let contrast = slopeScale, flipY = self.flipY, decode = linear ? SRGB.decodeUnit : nil
-        stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
-            around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY, decode: decode)
-        }, write: write)
+        let contrast = slopeScale, flipY = self.flipY
+        if linear {
+            let decode = SRGB.decodeUnit
+            let planes = scratch.floats(Slot.planes.rawValue, count: Around.planeFloats(window.outputWidth))
+            stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
+                around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY, decode: decode, planes: planes)
+            }, write: write)
+        } else {
+            stream(window, rows: rows, scratch: scratch, start: { _, _ in }, row: { around, rgba, width in
+                around.encode(into: rgba, count: width, contrast: contrast, flipY: flipY)
+            }, write: write)
+        }
     }
 
     /// All of `window`'s output rows, as `render(_:rows:scratch:linear:write:)`, shared out
@@ -326,7 +334,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
 
     /// The scratch buffers of one piece.
     enum Slot: Int {
-        case samples, heights, smooth, padded, zeros, output
+        case samples, heights, smooth, padded, zeros, output, planes
     }
 
     /// Calls `body(y, around)` for output rows `rows` in order, with the smoothed heights of
@@ -416,6 +424,9 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
         case .rgb(let w):
+            // Pixel by pixel: four at a time, LLVM moved the luma's products ahead of picking
+            // the twelve floats apart, and a colour picture's read went from 10 to 17
+            // instructions a pixel (callgrind, R'G'B' u8, issue 13's third round).
             for i in 0 ..< count {
                 let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
                 heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
@@ -472,6 +483,9 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     @inline(__always)
     static func clean(_ h: SIMD4<Float>) -> SIMD4<Float> {
         let limit = SIMD4<Float>(repeating: largestHeight)
+        // Heights are nearly always in range (false for NaN): then they stay as they are, for
+        // one test instead of the masks below.
+        if all((h .>= -limit) .& (h .<= limit)) { return h }
         // h − h is 0 exactly when h is finite (∞ − ∞ and NaN give NaN). Lane masks rather than
         // pointwiseMin/Max, which Swift 6.3 calls out of line (a fifth of the kernel's time).
         let clamped = h.replacing(with: -limit, where: h .< -limit).replacing(with: limit, where: h .> limit)
@@ -488,9 +502,11 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         /// lanes at a time with the scalar code's exact operations, edge pixels repeated.
         @inline(__always)
         func normals(_ x: Int, contrast c: Float) -> (x: SIMD4<Float>, y: SIMD4<Float>, z: SIMD4<Float>) {
-            let wx = x + margin
+            // Wrapping adds: x < width, so nothing here can overflow, and the checks cost the
+            // loop a few instructions a group.
+            let wx = x &+ margin
             var left = SIMD4<Float>(), right = SIMD4<Float>(), above = SIMD4<Float>(), below = SIMD4<Float>()
-            if wx >= 1 && wx + 4 < width {
+            if wx >= 1 && wx &+ 4 < width {
                 left = UnsafeRawPointer(centre + wx - 1).loadUnaligned(as: SIMD4<Float>.self)
                 right = UnsafeRawPointer(centre + wx + 1).loadUnaligned(as: SIMD4<Float>.self)
                 above = UnsafeRawPointer(up + wx).loadUnaligned(as: SIMD4<Float>.self)
@@ -506,37 +522,67 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             }
             let dx = (right - left) * 0.5, dy = -((below - above) * 0.5)
             let vx = -c * dx, vy = -c * dy
+            // The heights are clean (|h| ≤ `largestHeight`, so the blur's too) and c ≤ 400: vx² + vy²
+            // stays below 10¹⁸, so the length is finite and at least 1, never the scalar
+            // normal's flat case (EmbossShading.normal); testing for it cost 18 instructions a group.
             let length = (vx * vx + vy * vy + 1).squareRoot()
-            let flat = .!((length .< .infinity) .& (length .> 0))
-            return ((vx / length).replacing(with: 0, where: flat),
-                    (vy / length).replacing(with: 0, where: flat),
-                    (1 / length).replacing(with: 1, where: flat))
+            return (vx / length, vy / length, 1 / length)
         }
 
-        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`,
-        /// or with `decode`, those codes undone (linear RGBA). One loop for each: the choice
-        /// inside the loop cost the codes a few instructions a pixel.
+        /// The row's `count` output pixels as R'G'B'A code values (see `encode`) into `rgba`.
         @inline(__always)
-        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
-                    decode: SRGB.UnitDecoder? = nil) {
+        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool) {
             // Four pixels (nₓ, n_y, n_z, 1), each encoded as 0.5 + 0.5·v: the scalar encode's
             // operations, and 0.5 + 0.5·1 = 1 exactly for alpha.
-            if let decode {
-                store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
-                    // The same codes, undone, then interleaved as red/blue and green/alpha pairs.
-                    var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(repeating: 1), out = SIMD16<Float>()
-                    redBlue.evenHalf = decode.linear(0.5 + 0.5 * x)
-                    redBlue.oddHalf = decode.linear(0.5 + 0.5 * z)
-                    greenAlpha.evenHalf = decode.linear(0.5 + 0.5 * y)
-                    out.evenHalf = redBlue
-                    out.oddHalf = greenAlpha
-                    return out
+            store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
+                0.5 + 0.5 * SIMD16<Float>(x[0], y[0], z[0], 1, x[1], y[1], z[1], 1,
+                                          x[2], y[2], z[2], 1, x[3], y[3], z[3], 1)
+            }
+        }
+
+        /// Floats of the `planes` that `encode(into:count:contrast:flipY:decode:planes:)` needs.
+        static func planeFloats(_ count: Int) -> Int { 3 * planeStride(count) }
+        private static func planeStride(_ count: Int) -> Int { (max(0, count) + 3) & ~3 }
+
+        /// The same codes undone by `decode` (linear RGBA, alpha 1) into `rgba`, in two loops:
+        /// the normals' codes decoded into `planes` (red, green, blue, each `count` rounded up
+        /// to 4 floats), then interleaved. In one loop the compiler moved the interleaving ahead
+        /// of the decoding (the same operations on three vectors), and the table's lanes then
+        /// had to be picked out of shuffled vectors: 238 instructions for four pixels, against
+        /// 199 for the two loops (callgrind; BENCHMARKS.md, issue 13's third round).
+        @inline(__always)
+        func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
+                    decode: SRGB.UnitDecoder, planes: UnsafeMutablePointer<Float>) {
+            let stride = Self.planeStride(count), red = planes, green = planes + stride, blue = planes + 2 * stride
+            var x = 0
+            while x < count {
+                let n = normals(x, contrast: contrast)
+                @inline(__always) func put(_ v: SIMD4<Float>, _ plane: UnsafeMutablePointer<Float>) {
+                    UnsafeMutableRawPointer(plane + x).storeBytes(of: decode.linear(codesOf: v), as: SIMD4<Float>.self)
                 }
-            } else {
-                store(into: rgba, count: count, contrast: contrast, flipY: flipY) { x, y, z in
-                    0.5 + 0.5 * SIMD16<Float>(x[0], y[0], z[0], 1, x[1], y[1], z[1], 1,
-                                              x[2], y[2], z[2], 1, x[3], y[3], z[3], 1)
+                put(n.x, red)
+                put(flipY ? -n.y : n.y, green)
+                put(n.z, blue)
+                x &+= 4
+            }
+            x = 0
+            while x < count {
+                @inline(__always) func load(_ plane: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+                    UnsafeRawPointer(plane + x).loadUnaligned(as: SIMD4<Float>.self)
                 }
+                // Interleaved as red/blue and green/alpha pairs, then those.
+                var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(repeating: 1), four = SIMD16<Float>()
+                redBlue.evenHalf = load(red)
+                redBlue.oddHalf = load(blue)
+                greenAlpha.evenHalf = load(green)
+                four.evenHalf = redBlue
+                four.oddHalf = greenAlpha
+                if x + 4 <= count {
+                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: four, as: SIMD16<Float>.self)
+                } else {
+                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
+                }
+                x &+= 4
             }
         }
 
@@ -554,7 +600,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                 } else {
                     for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
                 }
-                x += 4
+                x &+= 4
             }
         }
     }

@@ -87,13 +87,37 @@ public enum SRGB {
         /// an infinity, but never a read outside the table).
         @inline(__always)
         public func linear(_ codes: SIMD4<Float>) -> SIMD4<Float> {
+            linear(steps: codes * Float(Self.steps))
+        }
+
+        /// `linear(0.5 + 0.5 * n)`, bit for bit (a normal's components as a map's codes), with
+        /// one product fewer: (0.5 + 0.5·n)·steps = steps/2 + steps/2·n exactly, as scaling by
+        /// a power of two rounds alike.
+        @inline(__always)
+        public func linear(codesOf n: SIMD4<Float>) -> SIMD4<Float> {
+            let half = Float(Self.steps / 2)
+            return linear(steps: half + half * n)
+        }
+
+        /// The linear values of the codes t/steps.
+        @inline(__always)
+        private func linear(steps t: SIMD4<Float>) -> SIMD4<Float> {
             // The nearest point and its index in lanes through FastMath's 1.5·2²³ (Swift's SIMD
             // float/int conversions run lane by lane out of line).
-            let t = codes * Float(Self.steps), nearest = t + FastMath.magic
+            let nearest = t + FastMath.magic
             let index = (unsafeBitCast(nearest, to: SIMD4<UInt32>.self) &- FastMath.magicBits) & UInt32(Self.entries - 1)
-            let p0 = table[Int(index[0])], p1 = table[Int(index[1])]
-            let p2 = table[Int(index[2])], p3 = table[Int(index[3])]
-            return SIMD4(p0.x, p1.x, p2.x, p3.x) + (t - (nearest - FastMath.magic)) * SIMD4(p0.y, p1.y, p2.y, p3.y)
+            // The indices two at a time as 64-bit words, and each entry pair's (value, slope)
+            // loaded whole: baseline x86-64 has no 32-bit lane extraction, and taking the lanes
+            // one by one cost a shuffle and a move each (BENCHMARKS.md, issue 13's third round).
+            let words = unsafeBitCast(index, to: SIMD2<UInt64>.self)
+            func entry(_ word: UInt64, _ high: Bool) -> SIMD2<Float> {
+                table[Int(truncatingIfNeeded: high ? word &>> 32 : word & 0xFFFF_FFFF)]
+            }
+            let low = SIMD4(lowHalf: entry(words[0], false), highHalf: entry(words[0], true))
+            let high = SIMD4(lowHalf: entry(words[1], false), highHalf: entry(words[1], true))
+            let values = SIMD4(lowHalf: low.evenHalf, highHalf: high.evenHalf)
+            let slopes = SIMD4(lowHalf: low.oddHalf, highHalf: high.oddHalf)
+            return values + (t - (nearest - FastMath.magic)) * slopes
         }
     }
 

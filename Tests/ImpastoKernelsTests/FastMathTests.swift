@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImpastoKernels
+import ImpastoTestSupport
 import XCTest
 
 /// FastMath's lanes and the 8-bit sRGB table, against the formulas in Double.
@@ -68,6 +69,23 @@ final class FastMathTests: XCTestCase {
         }
         XCTAssertLessThan(worst, 4e-7)
         XCTAssertLessThan(worstAwayFromKnot, 1.5e-7)
+        // Each lane its own code: the entries are fetched two indices at a time and transposed.
+        var worstMixed = 0.0
+        for k in 0 ..< 50_000 {
+            let code = Float(k) / 50_000
+            let codes = SIMD4<Float>(code, 1 - code, code / 3, (code + 0.5).truncatingRemainder(dividingBy: 1))
+            let decoded = SRGB.decodeUnit.linear(codes)
+            for j in 0 ..< 4 { worstMixed = max(worstMixed, abs(Double(decoded[j]) - linear(Double(codes[j])))) }
+        }
+        XCTAssertLessThan(worstMixed, 4e-7)
+        // A normal's components as codes 0.5 + 0.5·n, the scaling folded: the same bits.
+        var rng = SeededRandom(seed: 41)
+        for _ in 0 ..< 20_000 {
+            let n = SIMD4<Float>((0 ..< 4).map { _ in Float.random(in: -1 ... 1, using: &rng) })
+            XCTAssertEqual(SRGB.decodeUnit.linear(codesOf: n), SRGB.decodeUnit.linear(0.5 + 0.5 * n), "\(n)")
+        }
+        let ends = SIMD4<Float>(-1, 1, 0, -0.999_999_9)
+        XCTAssertEqual(SRGB.decodeUnit.linear(codesOf: ends), SRGB.decodeUnit.linear(0.5 + 0.5 * ends))
         XCTAssertEqual(SRGB.decodeUnit.linear(SIMD4(0, 1, 0.5, 1)), SIMD4(0, 1, SRGB.decodeUnit.linear(SIMD4(repeating: 0.5))[0], 1))
         // Beyond the codes: nonsense, but no read outside the table (no trap).
         let wild = SRGB.decodeUnit.linear(SIMD4(.nan, .infinity, -1e30, 1e30))

@@ -401,6 +401,25 @@ final class NormalMapTests: XCTestCase {
         XCTAssertEqual(heights(rgb, .rgb(luma: w)), opaque)
         XCTAssertEqual(expected[1], 0.4, "grey")
         XCTAssertEqual(Double(expected[2]), 0.7169, accuracy: 1e-7, "pure green: its weight")
+
+        // Wild samples, four pixels at a time and the rest alone: each height the formula's,
+        // then cleaned (non-finite → 0, clamped to ±largestHeight), in any lane of a group.
+        let values: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0.5, 2e6, -0.25, 0.5]
+        var rng = SeededRandom(seed: 31)
+        let wild = (0 ..< 11 * 3).map { i -> Float in
+            i % 7 == 0 ? values[i % values.count] : Float.random(in: -2 ... 2, using: &rng)
+        }
+        let greyWild = wild.enumerated().map { i, v in i % 9 < 3 ? wild[i - i % 3] : v }  // some grey pixels
+        func cleaned(_ h: Float) -> Float { h.isFinite ? min(max(h, -1e6), 1e6) : 0 }
+        for samples in [wild, greyWild] {
+            let formula = stride(from: 0, to: samples.count, by: 3).map { i -> Float in
+                let (r, g, b) = (samples[i], samples[i + 1], samples[i + 2])
+                return cleaned(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
+            }
+            XCTAssertEqual(heights(samples, .rgb(luma: w)), formula, "R'G'B'")
+            let withAlpha = stride(from: 0, to: samples.count, by: 3).flatMap { samples[$0 ..< $0 + 3] + [1] }
+            XCTAssertEqual(heights(withAlpha, .rgba(luma: w)), formula, "R'G'B'A, alpha 1")
+        }
     }
 
     func testParametersAreSanitized() {
