@@ -150,11 +150,7 @@ public enum EmbossShading {
                 -> (u: Lanes, v: Lanes, x: Lanes, y: Lanes, spread: Lanes) {
                 let own = lookup(dx, dy)
                 // `direction`: the slope over its length, where that is finite and not 0.
-                let squared = dx * dx + dy * dy
-                let sloping = squared .> 0 .& squared .< infinity
-                let slope = FastMath.sqrt(squared)
-                let x = Lanes().replacing(with: dx / slope, where: sloping)
-                let y = Lanes().replacing(with: dy / slope, where: sloping)
+                let (x, y) = FastMath.unit(dx, dy)
                 let a = rise.meanSlope(d - 0.5, d), b = rise.meanSlope(d, d + 0.5)
                 let la = lookup(a * x, a * y), lb = lookup(b * x, b * y)
                 // max(|Δu|, |Δv|), with lane masks (Swift calls pointwiseMax out of line)
@@ -163,28 +159,22 @@ public enum EmbossShading {
                 let apart = au.replacing(with: av, where: au .< av)
                 return (own.u, own.v, x, y, 2 * apart)
             }
-            @inline(__always) func load(_ p: UnsafePointer<Float>) -> Lanes {
-                UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
-            }
-            @inline(__always) func store(_ v: Lanes, _ p: UnsafeMutablePointer<Float>) {
-                UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes.self)
-            }
             var i = 0
             while i + 4 <= count {
-                let dx = load(sx + i), dy = load(sy + i)
+                let dx = FastMath.load(sx + i), dy = FastMath.load(sy + i)
                 // Most pixels are flat: only their (0, 0) direction is read (by their neighbours).
                 if all(dx .== 0 .& dy .== 0) {
-                    store(Lanes(), directionX + i)
-                    store(Lanes(), directionY + i)
+                    FastMath.store(Lanes(), directionX + i)
+                    FastMath.store(Lanes(), directionY + i)
                     i += 4
                     continue
                 }
-                let r = pixels(dx, dy, load(distances + i))
-                store(r.u, lookupU + i)
-                store(r.v, lookupV + i)
-                store(r.x, directionX + i)
-                store(r.y, directionY + i)
-                store(r.spread, halfSpread + i)
+                let r = pixels(dx, dy, FastMath.load(distances + i))
+                FastMath.store(r.u, lookupU + i)
+                FastMath.store(r.v, lookupV + i)
+                FastMath.store(r.x, directionX + i)
+                FastMath.store(r.y, directionY + i)
+                FastMath.store(r.spread, halfSpread + i)
                 i += 4
             }
             while i < count {

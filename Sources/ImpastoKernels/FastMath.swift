@@ -31,6 +31,26 @@ public enum FastMath {
         #endif
     }
 
+    /// The unit vector of each lane's (x, y); (0, 0) where its length is 0 or not finite.
+    @inline(__always)
+    static func unit(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> (x: SIMD4<Float>, y: SIMD4<Float>) {
+        let squared = x * x + y * y, length = sqrt(squared)
+        let finite = squared .> 0 .& squared .< SIMD4(repeating: .infinity)
+        return (SIMD4().replacing(with: x / length, where: finite), SIMD4().replacing(with: y / length, where: finite))
+    }
+
+    /// Four floats from p on, however p is aligned.
+    @inline(__always)
+    static func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    /// Stores four floats from p on, however p is aligned.
+    @inline(__always)
+    static func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+    }
+
     /// log₂ x for positive finite x (denormals count as 2⁻¹²⁶·m); other lanes give finite
     /// nonsense for the caller to mask.
     @inline(__always)

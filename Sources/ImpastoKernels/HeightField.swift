@@ -265,29 +265,17 @@ public enum HeightField {
     static func smooth(_ raw: ReliefBand, into band: ReliefBand,
                        directionX: UnsafeMutablePointer<Float>, directionY: UnsafeMutablePointer<Float>) {
         typealias Lanes = SIMD4<Float>
-        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> Lanes {
-            UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
-        }
-        @inline(__always) func store(_ v: Lanes, _ p: UnsafeMutablePointer<Float>) {
-            UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes.self)
-        }
-        /// The unit ∇d of four pixels, (0, 0) where flat or not finite.
-        @inline(__always) func unit(_ x: Lanes, _ y: Lanes) -> (x: Lanes, y: Lanes) {
-            let squared = x * x + y * y, length = FastMath.sqrt(squared)
-            let sloping = squared .> 0 .& squared .< Lanes(repeating: .infinity)
-            return (Lanes().replacing(with: x / length, where: sloping), Lanes().replacing(with: y / length, where: sloping))
-        }
         let width = raw.width, count = raw.rows * width
         var i = 0
         while i + 4 <= count {
-            let x = load(raw.slopeX + i), y = load(raw.slopeY + i)
-            let u = all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : unit(x, y)   // most are flat
-            store(u.x, directionX + i)
-            store(u.y, directionY + i)
+            let x = FastMath.load(raw.slopeX + i), y = FastMath.load(raw.slopeY + i)
+            let u = all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
+            FastMath.store(u.x, directionX + i)
+            FastMath.store(u.y, directionY + i)
             i += 4
         }
         while i < count {
-            let u = unit(Lanes(repeating: raw.slopeX[i]), Lanes(repeating: raw.slopeY[i]))
+            let u = FastMath.unit(Lanes(repeating: raw.slopeX[i]), Lanes(repeating: raw.slopeY[i]))
             (directionX[i], directionY[i]) = (u.x[0], u.y[0])
             i += 1
         }
@@ -295,12 +283,12 @@ public enum HeightField {
         /// the rows above and below `up` and `down` away (0: beyond the band or the image, the
         /// row itself); the same arithmetic in every lane as `pixel`'s.
         @inline(__always) func lanes(_ i: Int, _ o: Int, up: Int, down: Int) {
-            let ownX = load(directionX + i), ownY = load(directionY + i)
-            let rawX = load(raw.slopeX + i), rawY = load(raw.slopeY + i)
+            let ownX = FastMath.load(directionX + i), ownY = FastMath.load(directionY + i)
+            let rawX = FastMath.load(raw.slopeX + i), rawY = FastMath.load(raw.slopeY + i)
             let flat = ownX .== 0 .& ownY .== 0
             guard !all(flat) else {
-                store(rawX, band.slopeX + o)
-                store(rawY, band.slopeY + o)
+                FastMath.store(rawX, band.slopeX + o)
+                FastMath.store(rawY, band.slopeY + o)
                 return
             }
             var sumX = Lanes(), sumY = Lanes()
@@ -309,7 +297,7 @@ public enum HeightField {
                 for c in 0 ..< 3 {
                     // Binomial weights 1 2 1 × 1 2 1 (4 for the pixel itself).
                     let j = i + dy + c - 1, weight = Float((r == 1 ? 2 : 1) * (c == 1 ? 2 : 1))
-                    let vx = load(directionX + j), vy = load(directionY + j)
+                    let vx = FastMath.load(directionX + j), vy = FastMath.load(directionY + j)
                     let facing = vx * ownX + vy * ownY .>= 0.8
                     sumX += Lanes().replacing(with: vx * weight, where: facing)
                     sumY += Lanes().replacing(with: vy * weight, where: facing)
@@ -317,8 +305,8 @@ public enum HeightField {
             }
             let length = FastMath.sqrt(sumX * sumX + sumY * sumY)
             let slope = FastMath.sqrt(rawX * rawX + rawY * rawY)
-            store(rawX.replacing(with: slope * (sumX / length), where: .!flat), band.slopeX + o)
-            store(rawY.replacing(with: slope * (sumY / length), where: .!flat), band.slopeY + o)
+            FastMath.store(rawX.replacing(with: slope * (sumX / length), where: .!flat), band.slopeX + o)
+            FastMath.store(rawY.replacing(with: slope * (sumY / length), where: .!flat), band.slopeY + o)
         }
         /// One pixel, at any border (neighbours beyond the band or the image repeat the pixel's own).
         func pixel(_ i: Int, _ o: Int, x: Int, up: Int, down: Int) {
