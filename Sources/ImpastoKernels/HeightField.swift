@@ -279,16 +279,22 @@ public enum HeightField {
             (directionX[i], directionY[i]) = (u.x[0], u.y[0])
             i += 1
         }
-        /// Pixels i ..< i + 4 of raw (to o in band) smoothed, none in the first or last column,
-        /// the rows above and below `up` and `down` away (0: beyond the band or the image, the
-        /// row itself); the same arithmetic in every lane as `pixel`'s.
-        @inline(__always) func lanes(_ i: Int, _ o: Int, up: Int, down: Int) {
-            let ownX = FastMath.load(directionX + i), ownY = FastMath.load(directionY + i)
-            let rawX = FastMath.load(raw.slopeX + i), rawY = FastMath.load(raw.slopeY + i)
+        /// Pixels i ..< i + 4 of raw (to o in band) smoothed — or pixel i alone, `one` — the
+        /// rows above and below `up` and `down` away and the columns `left` and `right` (0:
+        /// beyond the band or the image, the pixel's own row or column, which faces its way).
+        @inline(__always) func smoothed(_ i: Int, _ o: Int, up: Int, down: Int, left: Int, right: Int, one: Bool) {
+            @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> Lanes {
+                one ? Lanes(repeating: p.pointee) : FastMath.load(p)
+            }
+            @inline(__always) func store(_ v: Lanes, _ p: UnsafeMutablePointer<Float>) {
+                if one { p.pointee = v[0] } else { FastMath.store(v, p) }
+            }
+            let ownX = load(directionX + i), ownY = load(directionY + i)
+            let rawX = load(raw.slopeX + i), rawY = load(raw.slopeY + i)
             let flat = ownX .== 0 .& ownY .== 0
             guard !all(flat) else {
-                FastMath.store(rawX, band.slopeX + o)
-                FastMath.store(rawY, band.slopeY + o)
+                store(rawX, band.slopeX + o)
+                store(rawY, band.slopeY + o)
                 return
             }
             var sumX = Lanes(), sumY = Lanes()
@@ -296,8 +302,9 @@ public enum HeightField {
                 let dy = r == 0 ? up : r == 1 ? 0 : down
                 for c in 0 ..< 3 {
                     // Binomial weights 1 2 1 × 1 2 1 (4 for the pixel itself).
-                    let j = i + dy + c - 1, weight = Float((r == 1 ? 2 : 1) * (c == 1 ? 2 : 1))
-                    let vx = FastMath.load(directionX + j), vy = FastMath.load(directionY + j)
+                    let j = i + dy + (c == 0 ? left : c == 1 ? 0 : right)
+                    let weight = Float((r == 1 ? 2 : 1) * (c == 1 ? 2 : 1))
+                    let vx = load(directionX + j), vy = load(directionY + j)
                     let facing = vx * ownX + vy * ownY .>= 0.8
                     sumX += Lanes().replacing(with: vx * weight, where: facing)
                     sumY += Lanes().replacing(with: vy * weight, where: facing)
@@ -305,44 +312,25 @@ public enum HeightField {
             }
             let length = FastMath.sqrt(sumX * sumX + sumY * sumY)
             let slope = FastMath.sqrt(rawX * rawX + rawY * rawY)
-            FastMath.store(rawX.replacing(with: slope * (sumX / length), where: .!flat), band.slopeX + o)
-            FastMath.store(rawY.replacing(with: slope * (sumY / length), where: .!flat), band.slopeY + o)
-        }
-        /// One pixel, at any border (neighbours beyond the band or the image repeat the pixel's own).
-        func pixel(_ i: Int, _ o: Int, x: Int, up: Int, down: Int) {
-            let own = SIMD2(directionX[i], directionY[i])
-            guard own != .zero else {
-                (band.slopeX[o], band.slopeY[o]) = (raw.slopeX[i], raw.slopeY[i])
-                return
-            }
-            let left = x > 0 ? -1 : 0, right = x < width - 1 ? 1 : 0
-            var sum = SIMD2<Float>()
-            for r in 0 ..< 3 {
-                let dy = r == 0 ? up : r == 1 ? 0 : down
-                for c in 0 ..< 3 {
-                    let j = i + dy + (c == 0 ? left : c == 1 ? 0 : right), v = SIMD2(directionX[j], directionY[j])
-                    let weight = Float((r == 1 ? 2 : 1) * (c == 1 ? 2 : 1))
-                    if v.x * own.x + v.y * own.y >= 0.8 { sum += v * weight }
-                }
-            }
-            let length = (sum.x * sum.x + sum.y * sum.y).squareRoot()
-            let slope = (raw.slopeX[i] * raw.slopeX[i] + raw.slopeY[i] * raw.slopeY[i]).squareRoot()
-            (band.slopeX[o], band.slopeY[o]) = (slope * (sum.x / length), slope * (sum.y / length))
+            store(rawX.replacing(with: slope * (sumX / length), where: .!flat), band.slopeX + o)
+            store(rawY.replacing(with: slope * (sumY / length), where: .!flat), band.slopeY + o)
         }
         let first = band.top - raw.top
         for row in first ..< first + band.rows {
             let up = row > 0 ? -width : 0, down = row < raw.rows - 1 ? width : 0
             let start = row * width, o = start - first * width
+            // The first and last columns one at a time (their neighbours beyond the image are
+            // themselves), the others four at a time.
             var x = 0
-            if width > 0 { pixel(start, o, x: 0, up: up, down: down) }
-            x = 1
-            while x + 4 <= width - 1 {
-                lanes(start + x, o + x, up: up, down: down)
-                x += 4
-            }
             while x < width {
-                pixel(start + x, o + x, x: x, up: up, down: down)
-                x += 1
+                let left = x > 0 ? -1 : 0
+                if x > 0 && x + 4 <= width - 1 {
+                    smoothed(start + x, o + x, up: up, down: down, left: -1, right: 1, one: false)
+                    x += 4
+                } else {
+                    smoothed(start + x, o + x, up: up, down: down, left: left, right: x < width - 1 ? 1 : 0, one: true)
+                    x += 1
+                }
             }
         }
     }
