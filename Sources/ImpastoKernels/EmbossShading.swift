@@ -31,9 +31,9 @@ public enum EmbossShading {
     /// foot, and turns with the edge's curvature; a single lookup at the pixel's mean normal
     /// would alias the picture's sharp features (a chrome horizon, small light dots) into
     /// stair-steps and dots. So each lookup averages the picture over the stretch its normal
-    /// sweeps (a mip-map), and where that stretch is long the pixel is split into k × k
-    /// sub-pixels (k ≤ `footprintSamples`), each looked up so: what a finer render,
-    /// box-averaged, shows. See `footprint`.
+    /// sweeps (a mip-map), and where that stretch is long the pixel is split into kx × ky
+    /// sub-pixels (more along the axis its lookup moves most along; see `footprintSamples`),
+    /// each looked up so: what a finer render, box-averaged, shows. See `footprint`.
     ///
     /// The relief is made a band of rows at a time (with a row either side: a footprint reads
     /// its neighbours) and shaded while it is in cache.
@@ -90,10 +90,17 @@ public enum EmbossShading {
         }
     }
 
-    /// Most lookups per side of a sloping pixel (k ≤ this).
-    public static let footprintSamples = 2
+    /// Most sub-pixels of a sloping pixel along one axis (kx, ky ≤ this), and in all
+    /// (kx · ky ≤ this): a pixel whose lookup sweeps along x (the foot of a vertical edge) is
+    /// split 4 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight turn,
+    /// a photo's grain) 2 × 2 as before. Measured over issue 12's matrix (EmbossQualityTests,
+    /// 336 cases meeting both goals): 2 × 2 at most, 216 (far median 0.56 %); this, 222
+    /// (0.51 %) at the same cost (callgrind, 1024² text r = 10: −0.3 %, r = 100: −1.4 %;
+    /// 512² colour +2 %); 8 a side and 8 in all, 227 (0.46 %) but +14 % on a photo; 3 × 3 at
+    /// most, 229 but +21 % on a photo and +5 % at r = 100.
+    public static let footprintSamples = 4
     /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
-    /// Measured over issue 12's matrix (EmbossQualityTests, 336 cases): 4, 8, 12 and 16 leave
+    /// Measured (with 2 × 2 sub-pixels at most) over issue 12's matrix (EmbossQualityTests, 336 cases): 4, 8, 12 and 16 leave
     /// the quality where it is (162–165 cases meet both goals; far median 0.57–0.66 %, speckle
     /// median 0.28–0.31 %), 32 loses it (132 cases, far median 0.97 %), never splitting loses
     /// more (98). 16 splits only where the mip-map's isotropic average would smear a sweep of
@@ -203,13 +210,14 @@ public enum EmbossShading {
         /// over about size × size of its pixels (a value, not a closure: a closure over the
         /// reader's mutable level paid an exclusivity check on every lookup).
         ///
-        /// Sub-pixel (i, j) of k × k, at offset δ from the centre, lies d + ∇d·δ from the edge;
-        /// its slope is the profile's mean over its 1/k of that distance (the part outside the
+        /// Sub-pixel (i, j) of kx × ky, at offset δ from the centre, lies d + ∇d·δ from the
+        /// edge; its slope is the profile's mean over its extent along ∇d (the part outside the
         /// edge left out, a wholly outside one skipped), in the direction blended bilinearly from
-        /// the four nearest pixel centres'. k follows how far the lookup moves (its spread):
-        /// between the pixel's halves along ∇d, and to its 4 neighbours; what is left of the
-        /// spread within each sub-pixel is averaged by the picture's mip-map, so that even a
-        /// spread under k's steps does not point-sample a hard horizon.
+        /// the four nearest pixel centres'. kx and ky follow how far the lookup moves along x
+        /// and y: to the neighbours left and right, above and below, and between the pixel's
+        /// halves along ∇d; what is left of the move within each sub-pixel is averaged by the
+        /// picture's mip-map, so that even a move under the sub-pixels' steps does not
+        /// point-sample a hard horizon.
         @inline(__always)
         func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader) -> SIMD4<Float> {
             let i = y * width + x, d = distances[i], own = direction(i), centre = SIMD2(lookupU[i], lookupV[i])
@@ -217,12 +225,12 @@ public enum EmbossShading {
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
                 max(abs(p.x - q.x), abs(p.y - q.y))
             }
-            var spread = halfSpread[i]
-            // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
-            // outside or across a crease); the spread counts how far the lookup moves
-            // sideways, to the 4 neighbours facing the same way.
+            let radial = halfSpread[i]
+            // How far the lookup moves to the neighbours left and right (x) and above and below
+            // (y), facing the same way.
+            var (moveX, moveY): (Float, Float) = (0, 0)
             var directions = (own, own, own, own, own, own, own, own, own)
-            let k = withUnsafeMutableBytes(of: &directions) { raw in
+            let (kx, ky) = withUnsafeMutableBytes(of: &directions) { raw -> (Int, Int) in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
                 if x >= 1, y >= 1, x < width - 1, y < height - 1 {
                     // Inside the band: all four read, the ones not facing this way not counted
@@ -232,34 +240,50 @@ public enum EmbossShading {
                         let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
                         return directionX[j] * own.x + directionY[j] * own.y >= 0.5 ? moved : 0
                     }
-                    spread = max(max(spread, max(sideways(i - width), sideways(i - 1))),
-                                 max(sideways(i + 1), sideways(i + width)))
+                    moveX = max(sideways(i - 1), sideways(i + 1))
+                    moveY = max(sideways(i - width), sideways(i + width))
                 } else {
                     for n in stride(from: 1, to: 9, by: 2) {
                         guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }
-                        spread = max(spread, apart(SIMD2(lookupU[j], lookupV[j]), centre))
+                        let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
+                        if n == 3 || n == 5 { moveX = max(moveX, moved) } else { moveY = max(moveY, moved) }
                     }
                 }
+                // The sweep along ∇d between the pixel's halves, shared out between the axes.
+                moveX = max(moveX, radial * abs(own.x))
+                moveY = max(moveY, radial * abs(own.y))
                 // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
-                // sweep of the profile's foot, one more per `subPixelSpread` picture pixels.
-                // (Lookups are finite, so is the spread; the check keeps Int() below total.)
-                guard spread > subPixelSpread, spread.isFinite else { return 1 }
+                // sweep of the profile's foot and for tight turns, one more along an axis per
+                // `subPixelSpread` picture pixels the lookup moves along it, the axis that moves
+                // most given up first beyond `footprintSamples` in all. (Lookups are finite, so
+                // are the moves; the checks keep Int() below total.)
+                let spread = max(max(moveX, moveY), radial)
+                guard spread > subPixelSpread, moveX.isFinite, moveY.isFinite else { return (1, 1) }
                 for n in 0 ..< 9 where n != 4 {
                     if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
                 }
-                return min(Int(spread / subPixelSpread) + 1, footprintSamples)
+                var kx = min(Int(moveX / subPixelSpread) + 1, footprintSamples)
+                var ky = min(Int(moveY / subPixelSpread) + 1, footprintSamples)
+                while kx * ky > footprintSamples { if kx >= ky { kx -= 1 } else { ky -= 1 } }
+                return (kx, ky)
             }
-            guard k > 1 else { return sample(centre.x, centre.y, spread) }
-            let step: Float = 1 / Float(k), size = spread / Float(k)
+            let spread = max(max(moveX, moveY), radial)
+            guard kx > 1 || ky > 1 else { return sample(centre.x, centre.y, spread) }
+            // Each sub-pixel is kx × ky times smaller: what its lookup moves within it is left
+            // to the mip-map, and it reaches ± half its extent along ∇d.
+            let stepX: Float = 1 / Float(kx), stepY: Float = 1 / Float(ky)
+            let size = max(moveX * stepX, moveY * stepY)
+            let ax = abs(own.x), ay = abs(own.y)
+            let half = 0.5 * (ax * stepX + ay * stepY) / (ax + ay)   // own is a unit vector: ax + ay ≥ 1
             var sum = SIMD4<Float>(), weight: Float = 0
             withUnsafeBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
-                for j in 0 ..< k {
-                    let oy = (Float(j) + 0.5) * step - 0.5
-                    for i in 0 ..< k {
-                        let ox = (Float(i) + 0.5) * step - 0.5
+                for j in 0 ..< ky {
+                    let oy = (Float(j) + 0.5) * stepY - 0.5
+                    for i in 0 ..< kx {
+                        let ox = (Float(i) + 0.5) * stepX - 0.5
                         let ds = d + own.x * ox + own.y * oy
-                        let low = max(ds - 0.5 * step, 0), high = ds + 0.5 * step
+                        let low = max(ds - half, 0), high = ds + half
                         guard high > low else { continue }
                         let s = (rise(high) - rise(low)) / (high - low)
                         // The direction at (x + ox, y + oy), blended from the four nearest centres.

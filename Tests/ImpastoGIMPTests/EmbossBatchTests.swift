@@ -222,7 +222,7 @@ final class EmbossBatchTests: XCTestCase {
             let (made, committed) = try Self.run.gallery(name)
             XCTAssertEqual(made.samples.count, committed.samples.count, name)
             let worst = zip(made.samples, committed.samples).map { abs($0 - $1) }.max() ?? 1
-            XCTAssertLessThanOrEqual(worst, 1.0 / 255, "\(name): regenerate Tests/Gallery from \(Self.session.path(name))")
+            XCTAssertLessThanOrEqual(worst, 1.0 / 255, "\(name): " + Self.run.regenerate(name))
         }
     }
 
