@@ -289,6 +289,7 @@ final class NormalLightOpTests: XCTestCase {
 
     func testCLILightsAPaintingThroughABumpPNG() throws {
         let dir = BuildProducts.temporaryDirectory("normal-light-cli")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let painting = dir.appendingPathComponent("painting.png"), bump = dir.appendingPathComponent("bump.png")
         let output = dir.appendingPathComponent("lit.png")
         GeglGraph.save(solid(width: 64, height: 64, 0.2), to: painting.path)

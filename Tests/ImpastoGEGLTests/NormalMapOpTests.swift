@@ -315,6 +315,7 @@ final class NormalMapOpTests: XCTestCase {
         // by BABL_TOLERANCE: the kernel computes Y' itself, so not one bit may change (a babl
         // fish inside the kernel made up to 7·10⁻⁷ of difference from run to run).
         let dir = BuildProducts.temporaryDirectory("normal-map-babl")
+        defer { try? FileManager.default.removeItem(at: dir) }
         var rng = SeededRandom(seed: 38)
         let colours = GeglBufferRef(width: 97, height: 61, format: Self.rgb)
         colours.set((0 ..< 97 * 61 * 4).map { _ in Float(Int.random(in: 0 ... 255, using: &rng)) / 255 }, format: Self.rgb)
@@ -340,6 +341,7 @@ final class NormalMapOpTests: XCTestCase {
 
     func testCLIMakesANormalMapOfABumpPNG() throws {
         let dir = BuildProducts.temporaryDirectory("normal-map-cli")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("bump.png"), output = dir.appendingPathComponent("normals.png")
         GeglGraph.save(bumpStroke(), to: input.path)
         for (file, props) in [("normals.png", [String]()), ("directx.png", ["smoothness=0.5", "contrast=6", "flip-y=true"])] {

@@ -180,13 +180,15 @@ final class PencilHueSaturationOpTests: XCTestCase {
                                     environment: ["GEGL_PATH": ImpastoModule.geglPath])
         XCTAssertEqual(withModule.status, 0, withModule.output)
         let empty = BuildProducts.temporaryDirectory("empty")
+        defer { try? FileManager.default.removeItem(at: empty) }
         let without = runCommand("gegl", ["--exists", Self.op],
                                  environment: ["GEGL_PATH": empty.path, "XDG_DATA_HOME": empty.path])
         XCTAssertNotEqual(without.status, 0, "the op must come from our module, not from anywhere else")
     }
 
     func testCLIAppliesTheOpToAPhoto() throws {
-        let out = BuildProducts.temporaryDirectory("cli").appendingPathComponent("out.png")
+        let dir = BuildProducts.temporaryDirectory("cli"), out = dir.appendingPathComponent("out.png")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let photo = BuildProducts.fixture("astronaut.png")
         let result = runCommand("gegl", ["-i", photo.path, "-o", out.path, "--",
                                          Self.op, "azimuth=-60", "altitude=45"],

@@ -8,6 +8,8 @@ public enum ImpastoModule {
         let dir = BuildProducts.temporaryDirectory("module")
         let target = dir.appendingPathComponent("libimpasto-gegl.so")
         try? FileManager.default.copyItem(at: BuildProducts.module, to: target)
+        // Gone when the test process ends (GEGL keeps the module open until then).
+        atexit { try? FileManager.default.removeItem(at: ImpastoModule.directory) }
         return dir
     }()
 
