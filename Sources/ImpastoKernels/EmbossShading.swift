@@ -255,15 +255,17 @@ public enum EmbossShading {
                 // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
                 // sweep of the profile's foot and for tight turns, one more along an axis per
                 // `subPixelSpread` picture pixels the lookup moves along it, the axis that moves
-                // most given up first beyond `footprintSamples` in all. (Lookups are finite, so
-                // are the moves; the checks keep Int() below total.)
+                // most given up first beyond `footprintSamples` in all.
                 let spread = max(max(moveX, moveY), radial)
                 guard spread > subPixelSpread, moveX.isFinite, moveY.isFinite else { return (1, 1) }
                 for n in 0 ..< 9 where n != 4 {
                     if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
                 }
-                var kx = min(Int(moveX / subPixelSpread) + 1, footprintSamples)
-                var ky = min(Int(moveY / subPixelSpread) + 1, footprintSamples)
+                // (Clamped as floats first: a move is at most twice the picture's side, but
+                // Int() of a float past Int's range would trap.)
+                let most = Float(footprintSamples)
+                var kx = min(Int(min(moveX / subPixelSpread, most)) + 1, footprintSamples)
+                var ky = min(Int(min(moveY / subPixelSpread, most)) + 1, footprintSamples)
                 while kx * ky > footprintSamples { if kx >= ky { kx -= 1 } else { ky -= 1 } }
                 return (kx, ky)
             }
