@@ -95,13 +95,13 @@ public enum EmbossShading {
     /// split 4 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight turn,
     /// a photo's grain) 2 × 2 as before. Measured over issue 12's matrix (EmbossQualityTests,
     /// 336 cases meeting both goals): 2 × 2 at most, 216 (far median 0.56 %); this, 222
-    /// (0.51 %) at the same cost (callgrind, 1024² text r = 10: −0.3 %, r = 100: −1.4 %;
-    /// 512² colour +2 %); 8 a side and 8 in all, 227 (0.46 %) but +14 % on a photo; 3 × 3 at
-    /// most, 229 but +21 % on a photo and +5 % at r = 100.
+    /// (0.51 %) at about the same cost (callgrind, 1024² text r = 10 and r = 100: −1 %; 512²
+    /// colour, a photo: +4 %); 8 a side and 8 in all, 227 (0.46 %) but +16 % on a photo;
+    /// 3 × 3 at most, 229 but +21 % on a photo and +4 % at r = 100.
     public static let footprintSamples = 4
     /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
-    /// Measured (with 2 × 2 sub-pixels at most) over issue 12's matrix (EmbossQualityTests, 336 cases): 4, 8, 12 and 16 leave
-    /// the quality where it is (162–165 cases meet both goals; far median 0.57–0.66 %, speckle
+    /// Measured with 2 × 2 sub-pixels at most over issue 12's matrix (EmbossQualityTests, 336
+    /// cases): 4, 8, 12 and 16 leave the quality where it is (162–165 cases meet both goals; far median 0.57–0.66 %, speckle
     /// median 0.28–0.31 %), 32 loses it (132 cases, far median 0.97 %), never splitting loses
     /// more (98). 16 splits only where the mip-map's isotropic average would smear a sweep of
     /// more than a tenth of the 256-px picture, and halves the shading's cost (a default emboss
@@ -225,51 +225,44 @@ public enum EmbossShading {
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
                 max(abs(p.x - q.x), abs(p.y - q.y))
             }
-            let radial = halfSpread[i]
             // How far the lookup moves to the neighbours left and right (x) and above and below
-            // (y), facing the same way.
+            // (y) that face the same way, and between the pixel's halves along ∇d (radial).
+            let radial = halfSpread[i]
             var (moveX, moveY): (Float, Float) = (0, 0)
-            var directions = (own, own, own, own, own, own, own, own, own)
-            let (kx, ky) = withUnsafeMutableBytes(of: &directions) { raw -> (Int, Int) in
-                let around = raw.bindMemory(to: SIMD2<Float>.self)
-                if x >= 1, y >= 1, x < width - 1, y < height - 1 {
-                    // Inside the band: all four read, the ones not facing this way not counted
-                    // (a choice, not a branch: which neighbours face a pixel's way is not
-                    // predictable; a flat one's lookup is not written, and not chosen).
-                    @inline(__always) func sideways(_ j: Int) -> Float {
-                        let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
-                        return directionX[j] * own.x + directionY[j] * own.y >= 0.5 ? moved : 0
-                    }
-                    moveX = max(sideways(i - 1), sideways(i + 1))
-                    moveY = max(sideways(i - width), sideways(i + width))
-                } else {
-                    for n in stride(from: 1, to: 9, by: 2) {
-                        guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }
-                        let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
-                        if n == 3 || n == 5 { moveX = max(moveX, moved) } else { moveY = max(moveY, moved) }
-                    }
+            if x >= 1, y >= 1, x < width - 1, y < height - 1 {
+                // Inside the band: all four read, the ones not facing this way not counted
+                // (a choice, not a branch: which neighbours face a pixel's way is not
+                // predictable; a flat one's lookup is not written, and not chosen).
+                @inline(__always) func sideways(_ j: Int) -> Float {
+                    let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
+                    return directionX[j] * own.x + directionY[j] * own.y >= 0.5 ? moved : 0
                 }
-                // The sweep along ∇d between the pixel's halves, shared out between the axes.
-                moveX = max(moveX, radial * abs(own.x))
-                moveY = max(moveY, radial * abs(own.y))
-                // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
-                // sweep of the profile's foot and for tight turns, one more along an axis per
-                // `subPixelSpread` picture pixels the lookup moves along it, the axis that moves
-                // most given up first beyond `footprintSamples` in all.
-                let spread = max(max(moveX, moveY), radial)
-                guard spread > subPixelSpread, moveX.isFinite, moveY.isFinite else { return (1, 1) }
-                for n in 0 ..< 9 where n != 4 {
-                    if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
+                moveX = max(sideways(i - 1), sideways(i + 1))
+                moveY = max(sideways(i - width), sideways(i + width))
+            } else {
+                for n in stride(from: 1, to: 9, by: 2) {
+                    guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }
+                    let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
+                    if n == 3 || n == 5 { moveX = max(moveX, moved) } else { moveY = max(moveY, moved) }
                 }
-                // (Clamped as floats first: a move is at most twice the picture's side, but
-                // Int() of a float past Int's range would trap.)
-                let most = Float(footprintSamples)
-                var kx = min(Int(min(moveX / subPixelSpread, most)) + 1, footprintSamples)
-                var ky = min(Int(min(moveY / subPixelSpread, most)) + 1, footprintSamples)
-                while kx * ky > footprintSamples { if kx >= ky { kx -= 1 } else { ky -= 1 } }
-                return (kx, ky)
             }
+            // The radial sweep shared out between the axes.
+            moveX = max(moveX, radial * abs(own.x))
+            moveY = max(moveY, radial * abs(own.y))
+            // The mip-map averages a lookup that moves evenly; sub-pixels are for the uneven
+            // sweep of the profile's foot and for tight turns, one more along an axis per
+            // `subPixelSpread` picture pixels the lookup moves along it, the axis that moves most
+            // given up first beyond `footprintSamples` in all.
             let spread = max(max(moveX, moveY), radial)
+            guard spread > subPixelSpread, moveX.isFinite, moveY.isFinite else {
+                return sample(centre.x, centre.y, spread)
+            }
+            // (Clamped as floats first: a move is at most twice the picture's side, but Int()
+            // of a float past Int's range would trap.)
+            let most = Float(footprintSamples)
+            var kx = min(Int(min(moveX / subPixelSpread, most)) + 1, footprintSamples)
+            var ky = min(Int(min(moveY / subPixelSpread, most)) + 1, footprintSamples)
+            while kx * ky > footprintSamples { if kx >= ky { kx -= 1 } else { ky -= 1 } }
             guard kx > 1 || ky > 1 else { return sample(centre.x, centre.y, spread) }
             // Each sub-pixel is kx × ky times smaller: what its lookup moves within it is left
             // to the mip-map, and it reaches ± half its extent along ∇d.
@@ -278,8 +271,14 @@ public enum EmbossShading {
             let ax = abs(own.x), ay = abs(own.y)
             let half = 0.5 * (ax * stepX + ay * stepY) / (ax + ay)   // own is a unit vector: ax + ay ≥ 1
             var sum = SIMD4<Float>(), weight: Float = 0
-            withUnsafeBytes(of: &directions) { raw in
+            // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
+            // outside or across a crease), blended for each sub-pixel.
+            var directions = (own, own, own, own, own, own, own, own, own)
+            withUnsafeMutableBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
+                for n in 0 ..< 9 where n != 4 {
+                    if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
+                }
                 for j in 0 ..< ky {
                     let oy = (Float(j) + 0.5) * stepY - 0.5
                     for i in 0 ..< kx {
