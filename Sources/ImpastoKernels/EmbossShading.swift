@@ -192,14 +192,17 @@ public enum EmbossShading {
             }
         }
 
-        /// The index of pixel (x, y) if it slopes within 60° of the unit vector `own` (across
-        /// a crease slopes are not blended), else nil; nil outside the image and where it is
-        /// flat.
+        /// Neighbours whose slopes turn more than 60° from a pixel's (cos 60° = 0.5) are across
+        /// a crease: a footprint neither counts their lookups nor blends their directions.
+        static let facing: Float = 0.5
+
+        /// The index of pixel (x, y) if it slopes within 60° of the unit vector `own` (see
+        /// `facing`), else nil; nil outside the image and where it is flat.
         @inline(__always)
         func neighbour(_ x: Int, _ y: Int, facing own: SIMD2<Float>) -> Int? {
             guard x >= 0, y >= 0, x < width, y < height else { return nil }
             let i = y * width + x
-            return directionX[i] * own.x + directionY[i] * own.y >= 0.5 ? i : nil
+            return directionX[i] * own.x + directionY[i] * own.y >= Self.facing ? i : nil
         }
 
         /// The unit direction of pixel i's slope (i from `neighbour`).
@@ -235,7 +238,7 @@ public enum EmbossShading {
                 // predictable; a flat one's lookup is not written, and not chosen).
                 @inline(__always) func sideways(_ j: Int) -> Float {
                     let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
-                    return directionX[j] * own.x + directionY[j] * own.y >= 0.5 ? moved : 0
+                    return directionX[j] * own.x + directionY[j] * own.y >= Self.facing ? moved : 0
                 }
                 moveX = max(sideways(i - 1), sideways(i + 1))
                 moveY = max(sideways(i - width), sideways(i + width))

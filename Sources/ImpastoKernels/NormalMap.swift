@@ -558,7 +558,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             while x < count {
                 let n = normals(x, contrast: contrast)
                 @inline(__always) func put(_ v: SIMD4<Float>, _ plane: UnsafeMutablePointer<Float>) {
-                    UnsafeMutableRawPointer(plane + x).storeBytes(of: decode.linear(codesOf: v), as: SIMD4<Float>.self)
+                    FastMath.store(decode.linear(codesOf: v), plane + x)
                 }
                 put(n.x, red)
                 put(flipY ? -n.y : n.y, green)
@@ -567,21 +567,14 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             }
             x = 0
             while x < count {
-                @inline(__always) func load(_ plane: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
-                    UnsafeRawPointer(plane + x).loadUnaligned(as: SIMD4<Float>.self)
-                }
                 // Interleaved as red/blue and green/alpha pairs, then those.
                 var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(repeating: 1), four = SIMD16<Float>()
-                redBlue.evenHalf = load(red)
-                redBlue.oddHalf = load(blue)
-                greenAlpha.evenHalf = load(green)
+                redBlue.evenHalf = FastMath.load(red + x)
+                redBlue.oddHalf = FastMath.load(blue + x)
+                greenAlpha.evenHalf = FastMath.load(green + x)
                 four.evenHalf = redBlue
                 four.oddHalf = greenAlpha
-                if x + 4 <= count {
-                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: four, as: SIMD16<Float>.self)
-                } else {
-                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
-                }
+                Self.put(four, into: rgba, at: x, count: count)
                 x &+= 4
             }
         }
@@ -594,13 +587,18 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             var x = 0
             while x < count {
                 let n = normals(x, contrast: contrast)
-                let four = pixels(n.x, flipY ? -n.y : n.y, n.z)
-                if x + 4 <= count {
-                    UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: four, as: SIMD16<Float>.self)
-                } else {
-                    for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
-                }
+                Self.put(pixels(n.x, flipY ? -n.y : n.y, n.z), into: rgba, at: x, count: count)
                 x &+= 4
+            }
+        }
+
+        /// Output pixels x ..< x + 4 of a row of `count` (those of them in it) from `four`.
+        @inline(__always)
+        private static func put(_ four: SIMD16<Float>, into rgba: UnsafeMutablePointer<Float>, at x: Int, count: Int) {
+            if x + 4 <= count {
+                UnsafeMutableRawPointer(rgba + 4 * x).storeBytes(of: four, as: SIMD16<Float>.self)
+            } else {
+                for i in 0 ..< 4 * (count - x) { rgba[4 * x + i] = four[i] }
             }
         }
     }
