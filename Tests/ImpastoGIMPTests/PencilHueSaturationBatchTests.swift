@@ -136,7 +136,7 @@ final class PencilHueSaturationBatchTests: XCTestCase {
         let gallery = BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/astronaut-pencil.png")
         let committed = try XCTUnwrap(FloatImage.load(gallery), "missing \(gallery.path)")
         XCTAssertLessThanOrEqual(largestDifference(made, committed), 1.0 / 255,
-                                 "regenerate it: cp \(Self.session.path("gallery.png")) \(gallery.path)")
+                                 Self.run.regenerate("gallery.png", as: gallery.lastPathComponent))
         // And it is the formula: hue 120°, saturation 2.
         let worst = worstDifference(made, try original) { PencilReference.apply($0, azimuth: -60, altitude: 67.5) }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255)

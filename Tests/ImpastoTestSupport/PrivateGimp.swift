@@ -139,16 +139,16 @@ public final class GimpBatch {
         return (made, committed)
     }
 
-    /// Keeps README picture `name` as the plug-in made it where it outlives the session (whose
-    /// folder goes when the tests end), and says how to commit it: for a failing comparison's
-    /// message.
-    public func regenerate(_ name: String) -> String {
+    /// Keeps README picture `name` (Tests/Gallery/`gallery`, by default the same name) as the
+    /// plug-in made it where it outlives the session (whose folder goes when the tests end),
+    /// and says how to commit it: for a failing comparison's message.
+    public func regenerate(_ name: String, as gallery: String? = nil) -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("impasto-gallery")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let kept = folder.appendingPathComponent(name)
+        let kept = folder.appendingPathComponent(gallery ?? name)
         try? FileManager.default.removeItem(at: kept)
         try? FileManager.default.copyItem(atPath: session.path(name), toPath: kept.path)
-        return "regenerate it: cp \(kept.path) \(BuildProducts.packageRoot.path)/Tests/Gallery/\(name)"
+        return "regenerate it: cp \(kept.path) \(BuildProducts.packageRoot.path)/Tests/Gallery/\(gallery ?? name)"
     }
 
     /// An image a scenario saved in the session's folder, read through GEGL in `format`.
