@@ -145,10 +145,10 @@ public final class GimpBatch {
     public func regenerate(_ name: String, as gallery: String? = nil) -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("impasto-gallery")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let kept = folder.appendingPathComponent(gallery ?? name)
+        let picture = gallery ?? name, kept = folder.appendingPathComponent(picture)
         try? FileManager.default.removeItem(at: kept)
         try? FileManager.default.copyItem(atPath: session.path(name), toPath: kept.path)
-        return "regenerate it: cp \(kept.path) \(BuildProducts.packageRoot.path)/Tests/Gallery/\(gallery ?? name)"
+        return "regenerate it: cp \(kept.path) \(BuildProducts.packageRoot.path)/Tests/Gallery/\(picture)"
     }
 
     /// An image a scenario saved in the session's folder, read through GEGL in `format`.
