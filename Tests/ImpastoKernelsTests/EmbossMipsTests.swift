@@ -1,0 +1,76 @@
+@testable import ImpastoKernels
+import XCTest
+
+/// The emboss's mip-map (`EmbossShading.Mips`): what beyond the disc's rim a wide lookup may
+/// average is the rim itself, and each level is the 2 × 2 mean of the one below.
+final class EmbossMipsTests: XCTestCase {
+    /// A w × h picture whose pixel (x, y) is (x, y, b, 1): blue b is 0 inside the inscribed
+    /// disc and 9 beyond it (a backdrop no normal looks at).
+    func picture(_ w: Int, _ h: Int) -> ShadingImage {
+        var p: [Float] = []
+        for y in 0 ..< h { for x in 0 ..< w {
+            let nx = (Float(x) + 0.5) / Float(w) * 2 - 1, ny = (Float(y) + 0.5) / Float(h) * 2 - 1
+            p += [Float(x), Float(y), nx * nx + ny * ny <= 1 ? 0 : 9, 1]
+        } }
+        return ShadingImage(width: w, height: h, pixels: p)!
+    }
+
+    func testBeyondTheRimEveryPixelTakesTheRimOnItsRay() {
+        for (w, h) in [(64, 64), (40, 24)] {
+            let source = picture(w, h), clamped = EmbossShading.Mips.clampedToRim(source)
+            let inset = EmbossShading.Mips.rimInset
+            var replaced = 0
+            for y in 0 ..< h { for x in 0 ..< w {
+                let k = (y * w + x) * 4
+                let nx = (Float(x) + 0.5) / Float(w) * 2 - 1, ny = (Float(y) + 0.5) / Float(h) * 2 - 1
+                let rho = (nx * nx + ny * ny).squareRoot(), limit = 1 - 2 * inset / Float(min(w, h))
+                let got = SIMD4(clamped[k], clamped[k + 1], clamped[k + 2], clamped[k + 3])
+                if rho <= limit {
+                    XCTAssertEqual(got, SIMD4(source.pixels[k ..< k + 4]), "(\(x), \(y)) inside: unchanged")
+                    continue
+                }
+                replaced += 1
+                // The picture sampled on the pixel's ray, `inset` px inside the rim: in the disc,
+                // so no backdrop (blue 9) is left.
+                let f = limit / rho
+                let rim = source.sample(u: (1 + nx * f) * 0.5 * Float(w), v: (1 + ny * f) * 0.5 * Float(h))
+                XCTAssertEqual(got, rim, "(\(x), \(y))")
+                XCTAssertLessThan(got.z, 9 * 0.5, "(\(x), \(y)): the rim, not the backdrop")
+            } }
+            // Every corner pixel is beyond the rim; the ring the test covers is not empty.
+            XCTAssertGreaterThan(replaced, w * h / 5)
+        }
+    }
+
+    func testLevelsAreTheMeansOfTheClampedPicture() {
+        let source = picture(37, 21)
+        let mips = EmbossShading.Mips(source)
+        let base = EmbossShading.Mips.clampedToRim(source)
+        XCTAssertEqual(Array(mips.pixels.prefix(base.count)), base)
+        XCTAssertEqual(mips.levels.first?.start, 0)
+        XCTAssertEqual(mips.levels.last.map { [$0.width, $0.height] }, [1, 1])
+        // Level 1 (19 × 11): each pixel the mean of its 2 × 2 (the last column and row repeat
+        // the picture's).
+        let (w1, start) = (mips.levels[1].width, mips.levels[1].start)
+        for (x, y) in [(0, 0), (5, 3), (18, 10)] {
+            var mean = SIMD4<Float>()
+            for n in 0 ..< 4 {
+                let sx = min(2 * x + n % 2, 36), sy = min(2 * y + n / 2, 20), k = (sy * 37 + sx) * 4
+                mean += 0.25 * SIMD4(base[k], base[k + 1], base[k + 2], base[k + 3])
+            }
+            let k = start + (y * w1 + x) * 4
+            XCTAssertEqual(SIMD4(mips.pixels[k], mips.pixels[k + 1], mips.pixels[k + 2], mips.pixels[k + 3]), mean)
+        }
+    }
+
+    func testEmptyAndTinyPicturesDoNotTrap() {
+        XCTAssertEqual(EmbossShading.Mips.clampedToRim(ShadingImage(width: 0, height: 0, pixels: [])!), [])
+        let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
+        // One pixel across: the rim is its centre, so every pixel takes the centre's colour.
+        let clamped = EmbossShading.Mips.clampedToRim(thin)
+        XCTAssertEqual(clamped.count, 12)
+        XCTAssertTrue(clamped.allSatisfy(\.isFinite))
+        XCTAssertEqual(Array(clamped[0 ..< 4]), [0, 1, 0, 1])
+        XCTAssertEqual(EmbossShading.Mips(thin).levels.count, 3)   // 1 × 3, 1 × 2, 1 × 1
+    }
+}
