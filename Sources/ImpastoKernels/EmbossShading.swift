@@ -382,7 +382,8 @@ public enum EmbossShading {
                 let rho = (nx * nx + ny * ny).squareRoot()
                 guard rho > limit else { continue }   // so rho > 0
                 let f = limit / rho
-                let c = picture.sample(u: (1 + nx * f) * 0.5 * Float(w), v: (1 + ny * f) * 0.5 * Float(h))
+                let rim = lookup(SIMD3(nx * f, ny * f, 0), width: w, height: h)   // where that normal looks up
+                let c = picture.sample(u: rim.u, v: rim.v)
                 let k = (y * w + x) * 4
                 (pixels[k], pixels[k + 1], pixels[k + 2], pixels[k + 3]) = (c.x, c.y, c.z, c.w)
             } }
