@@ -77,7 +77,7 @@ final class EmbossOpTests: XCTestCase {
     func testHeightProfileOfADiscFollowsTheFormula() {
         // Along the row through the centre, with exact distances to the nearest outside pixel
         // computed here by brute force: the hard edge lies half a pixel before that pixel's
-        // centre (the relief measures from the antialiased edge; Sobel's normal there is
+        // centre (the relief measures from the antialiased edge; the coverage gradient's normal there is
         // within a few degrees of the row, so to 0.02).
         let size = 80, radius = 30.0, r = 10.0
         let input = disc(size: size, radius: radius)
