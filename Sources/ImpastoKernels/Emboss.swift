@@ -140,7 +140,7 @@ public enum Emboss {
             case .normals:
                 EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
             case .height, .hemisphere:
-                output.writeBands(parallel: parallel) { rows, out in
+                output.writeBands(rows: HeightField.ReliefRows.bandRows, parallel: parallel) { rows, out in
                     relief.withBand(around: rows, halo: 0, scratch: io.scratch) { band, _ in
                         for i in 0 ..< band.rows * band.width {
                             let v = band.heights[i]

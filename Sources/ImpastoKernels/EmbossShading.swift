@@ -48,7 +48,7 @@ public enum EmbossShading {
         (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
             shading.pixels.withUnsafeBufferPointer { picture in
                 mips.pixels.withUnsafeBufferPointer { levels in
-                    io.writeBands(parallel: parallel) { rows, out in
+                    io.writeBands(rows: HeightField.ReliefRows.bandRows, parallel: parallel) { rows, out in
                         relief.withBand(around: rows, halo: 1, scratch: io.scratch) { band, scratch in
                             let count = band.rows * width
                             let (sx, sy) = (band.slopeX, band.slopeY)
@@ -439,7 +439,7 @@ public enum EmbossShading {
                           parallel: ParallelFor = .serial) {
         let width = relief.width
         guard io.width == width, io.height == relief.height else { return }
-        io.writeBands(parallel: parallel) { rows, out in
+        io.writeBands(rows: HeightField.ReliefRows.bandRows, parallel: parallel) { rows, out in
             relief.withBand(around: rows, halo: 0, scratch: io.scratch) { band, _ in
                 for i in 0 ..< band.rows * width {
                     let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)

@@ -156,7 +156,7 @@ public enum HeightField {
     /// for a partly covered pixel (the output's alpha hides it). That is what a pixel would
     /// average of a finely sampled relief, so neither the profile's steep foot nor whole-pixel
     /// distance steps reach the shading as dots. ∇d is then averaged with the ∇d of the
-    /// neighbours that slope nearly the same way (`smooth`). Pixels more than r + 2 from every outside
+    /// neighbours that slope nearly the same way, twice (`smooth`). Pixels more than r + 2 from every outside
     /// pixel are on the plateau (h = 1, flat) and cost nothing more, so the cost does not
     /// grow with r; any split of `parallel` gives the same bits. r = 0 (also for a negative,
     /// NaN or infinite radius) is a step: h = 1 inside, and a pixel the edge crosses rises by
@@ -217,6 +217,15 @@ public enum HeightField {
         let rise: Rise
         fileprivate let mask: UnsafePointer<Float>, near: UnsafePointer<Int32>
 
+        /// Rows a kernel makes of the relief at a time (`RowIO.writeBands(rows:)`): each band
+        /// bevels two rows more either side than it keeps (`withBand`'s two smoothing passes),
+        /// and a shaded one a row more (its footprints read their neighbours), so a band of 16
+        /// rows bevelled 22, one of 32 bevels 38. Measured on a default emboss (text, 1024²,
+        /// 1 thread): 32 rows take back half of what the second pass cost with 16 (callgrind
+        /// 549 M → 520 M instructions a call, 497 M with one pass and 16 rows; 28.4 → 29.9 Mpx/s
+        /// against 30.8 with one pass).
+        static let bandRows = 32
+
         /// Bevels image rows `rows` (within 0 ..< height) into `band`, which holds just them.
         func bevel(_ rows: Range<Int>, into band: ReliefBand) {
             rowPass(mask, near, width: width, rows: rows,
@@ -230,24 +239,53 @@ public enum HeightField {
         func withBand<Result>(around rows: Range<Int>, halo: Int, scratch: ScratchPool,
                               _ body: (ReliefBand, Scratch) -> Result) -> Result {
             let held = max(0, rows.lowerBound - halo) ..< min(height, rows.upperBound + halo)
-            // The smoothing reads a row more either side.
-            let made = max(0, held.lowerBound - 1) ..< min(height, held.upperBound + 1)
+            // Each smoothing pass reads a row more either side.
+            let middle = max(0, held.lowerBound - 1) ..< min(height, held.upperBound + 1)
+            let made = max(0, held.lowerBound - 2) ..< min(height, held.upperBound + 2)
             return scratch.withScratch { s in
                 let count = made.count * width, kept = held.count * width
                 let raw = ReliefBand(top: made.lowerBound, rows: made.count, width: width,
                                      heights: s.floats(0, count: count), slopeX: s.floats(1, count: count),
                                      slopeY: s.floats(2, count: count), distances: s.floats(3, count: count))
-                let offset = (held.lowerBound - made.lowerBound) * width
-                let band = ReliefBand(top: held.lowerBound, rows: held.count, width: width,
-                                      heights: raw.heights + offset, slopeX: s.floats(4, count: kept),
-                                      slopeY: s.floats(5, count: kept), distances: raw.distances + offset)
+                func rows(_ range: Range<Int>, slopeX: Int, slopeY: Int) -> ReliefBand {
+                    let offset = (range.lowerBound - made.lowerBound) * width, count = range.count * width
+                    return ReliefBand(top: range.lowerBound, rows: range.count, width: width,
+                                      heights: raw.heights + offset, slopeX: s.floats(slopeX, count: count),
+                                      slopeY: s.floats(slopeY, count: count), distances: raw.distances + offset)
+                }
+                let band = rows(held, slopeX: 4, slopeY: 5)
                 if kept > 0 {
                     bevel(made, into: raw)
-                    HeightField.smooth(raw, into: band, directionX: s.floats(6, count: count),
-                                       directionY: s.floats(7, count: count))
+                    // Slots 6 … 11 are the smoothing's own until `body` runs.
+                    let once = rows(middle, slopeX: 6, slopeY: 7)
+                    let rawDirections = (x: s.floats(8, count: count), y: s.floats(9, count: count))
+                    let onceDirections = (x: s.floats(10, count: count), y: s.floats(11, count: count))
+                    HeightField.unitDirections(raw, into: rawDirections)
+                    HeightField.smooth(raw, rawDirections, into: once, directions: onceDirections, inside: false)
+                    HeightField.smooth(once, onceDirections, into: band, directions: nil, inside: true)
                 }
                 return body(band, s)
             }
+        }
+    }
+
+    /// The unit ∇d of each pixel of `band` ((0, 0) where it is flat) into `directions`.
+    static func unitDirections(_ band: ReliefBand,
+                               into directions: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>)) {
+        typealias Lanes = SIMD4<Float>
+        let count = band.rows * band.width
+        var i = 0
+        while i + 4 <= count {
+            let x = FastMath.load(band.slopeX + i), y = FastMath.load(band.slopeY + i)
+            let u = all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
+            FastMath.store(u.x, directions.x + i)
+            FastMath.store(u.y, directions.y + i)
+            i += 4
+        }
+        while i < count {
+            let u = FastMath.unit(Lanes(repeating: band.slopeX[i]), Lanes(repeating: band.slopeY[i]))
+            (directions.x[i], directions.y[i]) = (u.x[0], u.y[0])
+            i += 1
         }
     }
 
@@ -255,30 +293,30 @@ public enum HeightField {
     /// either side where the image has one) with ∇d replaced by a weighted mean (binomial,
     /// 1 2 1 × 1 2 1) of the unit ∇d of the pixel and of those of its 8 neighbours that slope
     /// within 37° of it (cos ≥ 0.8: a crease or a corner's other side is not blended); s, the
-    /// profile's mean slope, stays. Why: each pixel's ∇d comes from a piece of edge near one
-    /// outside pixel, and neighbours' pieces differ by the edge's pixel-sized steps — a few
-    /// degrees, which a look's hard horizon and small highlights turn into dots and jagged
-    /// lines on a curve (a 4× render's pixel averages 16 sub-pixels' normals). Measured on
-    /// issue 12's matrix (EmbossQualityTests, 336 cases meeting both goals): 179 without;
-    /// 216 with this; 213 with 60° (cos 0.5) or equal weights, 208 with 45°, 202 with 26°,
-    /// 205 with two passes. `directionX`/`directionY` hold raw's pixels' unit ∇d while it runs.
-    static func smooth(_ raw: ReliefBand, into band: ReliefBand,
-                       directionX: UnsafeMutablePointer<Float>, directionY: UnsafeMutablePointer<Float>) {
+    /// profile's mean slope, stays. `rawDirections` holds raw's unit ∇d (`unitDirections`);
+    /// `directions`, if given, receives band's, laid out as band is. `inside`:
+    /// only pixels whose centre is inside the edge (d > 0) are smoothed, the others keep raw's.
+    ///
+    /// Why: each pixel's ∇d comes from a piece of edge near one outside pixel, and neighbours'
+    /// pieces differ by the edge's pixel-sized steps — a few degrees, which a look's hard
+    /// horizon and small highlights turn into dots and jagged lines on a curve (a 4× render's
+    /// pixel averages 16 sub-pixels' normals). `ReliefRows.withBand` smooths twice, the second
+    /// time `inside`. Measured on issue 12's matrix (EmbossQualityTests, 336 cases meeting
+    /// both goals), once: 179 without; 216 with this; 213 with 60° (cos 0.5) or equal weights,
+    /// 208 with 45°, 202 with 26°. Twice, after the edge's normal was weighted 1 2.5 1
+    /// (`gradientAxisWeight`): 259 once; 255 twice over all pixels; 274 with the second pass
+    /// `inside` (also with it from d > −0.5; 271 from d > 0.5, 267 from d > 1, 260 from d > 3);
+    /// 274 three times. Outside the edge a pixel's direction is its piece of edge's own, which
+    /// the footprints of the pixels inside it read (their neighbours' lookups and directions).
+    static func smooth(_ raw: ReliefBand,
+                       _ rawDirections: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>),
+                       into band: ReliefBand,
+                       directions: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>)?,
+                       inside: Bool) {
         typealias Lanes = SIMD4<Float>
-        let width = raw.width, count = raw.rows * width
-        var i = 0
-        while i + 4 <= count {
-            let x = FastMath.load(raw.slopeX + i), y = FastMath.load(raw.slopeY + i)
-            let u = all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
-            FastMath.store(u.x, directionX + i)
-            FastMath.store(u.y, directionY + i)
-            i += 4
-        }
-        while i < count {
-            let u = FastMath.unit(Lanes(repeating: raw.slopeX[i]), Lanes(repeating: raw.slopeY[i]))
-            (directionX[i], directionY[i]) = (u.x[0], u.y[0])
-            i += 1
-        }
+        let width = raw.width
+        let (directionX, directionY) = rawDirections
+        let gate: Float = inside ? 0 : -.infinity
         /// Pixels i ..< i + 4 of raw (to o in band) smoothed — or pixel i alone, `one` — the
         /// rows above and below `up` and `down` away and the columns `left` and `right` (0:
         /// beyond the band or the image, the pixel's own row or column, which faces its way).
@@ -291,10 +329,12 @@ public enum HeightField {
             }
             let ownX = load(directionX + i), ownY = load(directionY + i)
             let rawX = load(raw.slopeX + i), rawY = load(raw.slopeY + i)
-            let flat = ownX .== 0 .& ownY .== 0
-            guard !all(flat) else {
+            // Pixels left as they are: flat ones, and outside the edge when `inside`.
+            let kept = ownX .== 0 .& ownY .== 0 .| load(raw.distances + i) .<= gate
+            guard !all(kept) else {
                 store(rawX, band.slopeX + o)
                 store(rawY, band.slopeY + o)
+                if let directions { store(ownX, directions.x + o); store(ownY, directions.y + o) }
                 return
             }
             var sumX = Lanes(), sumY = Lanes()
@@ -311,9 +351,12 @@ public enum HeightField {
                 }
             }
             let length = FastMath.sqrt(sumX * sumX + sumY * sumY)
+            let unitX = ownX.replacing(with: sumX / length, where: .!kept)
+            let unitY = ownY.replacing(with: sumY / length, where: .!kept)
             let slope = FastMath.sqrt(rawX * rawX + rawY * rawY)
-            store(rawX.replacing(with: slope * (sumX / length), where: .!flat), band.slopeX + o)
-            store(rawY.replacing(with: slope * (sumY / length), where: .!flat), band.slopeY + o)
+            store(rawX.replacing(with: slope * unitX, where: .!kept), band.slopeX + o)
+            store(rawY.replacing(with: slope * unitY, where: .!kept), band.slopeY + o)
+            if let directions { store(unitX, directions.x + o); store(unitY, directions.y + o) }
         }
         let first = band.top - raw.top
         for row in first ..< first + band.rows {

@@ -79,11 +79,13 @@ public struct RowIO {
         }
     }
 
-    /// Writes the output band by band (at most `bandRows` rows each), rows shared out with
-    /// `parallel`; `fill(rows, samples)` writes the band's `rows.count × width × 4` RGBA
-    /// samples: for kernels that make what they write a band at a time.
-    public func writeBands(parallel: ParallelFor, _ fill: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
-        forEachBand(rowSize: width * 4, parallel: parallel) { band, buffer in
+    /// Writes the output band by band (at most `rows` rows each, `bandRows` unless said),
+    /// rows shared out with `parallel`; `fill(rows, samples)` writes the band's
+    /// `rows.count × width × 4` RGBA samples: for kernels that make what they write a band at
+    /// a time.
+    public func writeBands(rows: Int = RowIO.bandRows, parallel: ParallelFor,
+                           _ fill: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
+        forEachBand(rowSize: width * 4, bandRows: rows, parallel: parallel) { band, buffer in
             fill(band, buffer)
             write(band, buffer)
         }
@@ -110,22 +112,23 @@ public struct RowIO {
         }
     }
 
-    /// Shares the rows out with `parallel`; each share walks its rows in bands of `bandRows`,
-    /// with one buffer of `bandRows × rowSize` floats from `scratch` (none unless `buffered`).
-    /// The first share reports its progress after each band.
-    private func forEachBand(rowSize: Int, parallel: ParallelFor, buffered: Bool = true,
-                             _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
+    /// Shares the rows out with `parallel`; each share walks its rows in bands of `bandRows`
+    /// (at least 1), with one buffer of `bandRows × rowSize` floats from `scratch` (none unless
+    /// `buffered`). The first share reports its progress after each band.
+    private func forEachBand(rowSize: Int, bandRows: Int = RowIO.bandRows, parallel: ParallelFor,
+                             buffered: Bool = true, _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
         guard rowSize > 0 else { return }
+        let bandRows = max(1, bandRows)
         parallel(height) { rows in
             func bands(_ buffer: UnsafeMutablePointer<Float>) {
-                for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.bandRows) {
-                    let end = min(start + Self.bandRows, rows.upperBound)
+                for start in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
+                    let end = min(start + bandRows, rows.upperBound)
                     body(start ..< end, buffer)
                     if rows.lowerBound == 0 { progress(Double(end) / Double(rows.count)) }
                 }
             }
             if buffered {
-                scratch.withScratch { bands($0.floats(0, count: Self.bandRows * rowSize)) }
+                scratch.withScratch { bands($0.floats(0, count: bandRows * rowSize)) }
             } else {
                 var unused: Float = 0
                 bands(&unused)

@@ -7,7 +7,7 @@ import XCTest
 /// The goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
 /// 0.2 from it) over its whole matrix — 2 shapes × 7 presets × 6 radii × 4 scales — run with
 /// IMPASTO_EMBOSS_MATRIX=1 (best in release: `swift test -c release --filter
-/// EmbossQualityTests`); 252 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
+/// EmbossQualityTests`); 274 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
 /// the goals themselves on a subset that spans both shapes, every preset, every radius and
 /// every scale (cases that meet them today, so that a change which costs quality anywhere in
 /// that span fails), and looser bounds on cases that do not yet meet them, so that a return of
@@ -38,6 +38,9 @@ final class EmbossQualityTests: XCTestCase {
             // 4.86 → 0.44 %, 2.06 → 0.67 % with the backdrop beyond it averaged in).
             (EmbossQuality.text, "obsidian", 10, 20), (EmbossQuality.logo, "obsidian", 20, 50),
             (EmbossQuality.text, "chrome", 20, 50),
+            // Met since the edge's normal is weighted 1 2.5 1 and the directions inside the
+            // edge are smoothed twice (far 2.01 → 0.97 %, 1.89 → 1.21 % before both).
+            (EmbossQuality.logo, "gold", 40, 20), (EmbossQuality.logo, "copper", 100, 20),
         ]
         var shadings: [String: ShadingImage] = [:]   // each preset's picture rendered once
         for c in cases {
