@@ -473,18 +473,20 @@ public enum HeightField {
         func edge(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) {
             // The edge pixel e: o itself when it is partly covered, else a partly covered pixel
             // next to o (8 directions, cos 67.5° = 0.3827 between them): along o's normal, or,
-            // for a pixel within 2.5 px of o, first the one towards the pixel. At a concave
-            // corner o's neighbourhood holds both edges and its normal points into the corner,
-            // where the pixel along it belongs to the other edge than the one a pixel beside o
-            // is nearest to (seen on "Rags": a dark dot under the "a"'s bar, 0.4 px from an
-            // edge 1 px away). Farther in, o's normal is the better guide; the 2.5 px is
-            // measured before `smooth` (issue 12's matrix: 179 cases meet both goals with it, 174 without it,
-            // 164 stepping along o's normal only).
+            // for a pixel next to o (one of its 8 neighbours), first the one towards the pixel.
+            // At a concave corner o's neighbourhood holds both edges and its normal points into
+            // the corner, where the pixel along it belongs to the other edge than the one a
+            // pixel beside o is nearest to (seen on "Rags": a dark dot under the "a"'s bar,
+            // 0.4 px from an edge 1 px away). Farther in, o's normal is the better guide.
+            // Measured on issue 12's matrix (cases meeting both goals), before `smooth`: 179
+            // within 2.5 px of o, 174 never, 164 stepping along o's normal only; after the
+            // second smoothing pass: next to o 277 (beside it along an axis only, 277), within
+            // 2.5 px 274, 3.5 px 266, 5 px 265, never 276.
             var (ex, ey, a) = (ox, oy, coverage(ox, oy))
             var (nx, ny) = inwardNormal(ox, oy)
             if a == 0 {
                 let vx = Float(x - ox), vy = Float(y - oy), v = (vx * vx + vy * vy).squareRoot()
-                if v > 0 && v < 2.5, let e = partlyCovered(ox, oy, towards: vx / v, vy / v) {
+                if v > 0 && v < 1.5, let e = partlyCovered(ox, oy, towards: vx / v, vy / v) {
                     (ex, ey, a) = e
                 } else if let e = partlyCovered(ox, oy, towards: nx, ny) {
                     (ex, ey, a) = e
