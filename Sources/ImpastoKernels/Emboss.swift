@@ -140,12 +140,10 @@ public enum Emboss {
             case .normals:
                 EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
             case .height, .hemisphere:
-                output.writeBands(rows: HeightField.ReliefRows.bandRows, parallel: parallel) { rows, out in
-                    relief.withBand(around: rows, halo: 0, scratch: io.scratch) { band, _ in
-                        for i in 0 ..< band.rows * band.width {
-                            let v = band.heights[i]
-                            (out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]) = (v, v, v, 1)
-                        }
+                relief.writeBands(to: output, halo: 0, parallel: parallel) { _, out, band, _ in
+                    for i in 0 ..< band.rows * band.width {
+                        let v = band.heights[i]
+                        (out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]) = (v, v, v, 1)
                     }
                 }
             }

@@ -48,40 +48,38 @@ public enum EmbossShading {
         (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
             shading.pixels.withUnsafeBufferPointer { picture in
                 mips.pixels.withUnsafeBufferPointer { levels in
-                    io.writeBands(rows: HeightField.ReliefRows.bandRows, parallel: parallel) { rows, out in
-                        relief.withBand(around: rows, halo: 1, scratch: io.scratch) { band, scratch in
-                            let count = band.rows * width
-                            let (sx, sy) = (band.slopeX, band.slopeY)
-                            // What each pixel's footprint reads of it and of its neighbours,
-                            // computed once (see `Field.prepare`).
-                            let lookupU = scratch.floats(6, count: count), lookupV = scratch.floats(7, count: count)
-                            let directionX = scratch.floats(8, count: count), directionY = scratch.floats(9, count: count)
-                            let halfSpread = scratch.floats(10, count: count)
-                            Field.prepare(sx, sy, band.distances, count: count, rise: relief.rise, scale: scale,
-                                          pictureWidth: sw, pictureHeight: sh, lookupU: lookupU, lookupV: lookupV,
-                                          directionX: directionX, directionY: directionY, halfSpread: halfSpread)
-                            func buffer(_ p: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Float> {
-                                UnsafeBufferPointer(start: p, count: count)
-                            }
-                            let field = Field(rise: relief.rise, sx: buffer(sx), sy: buffer(sy),
-                                              distances: buffer(band.distances),
-                                              lookupU: buffer(lookupU), lookupV: buffer(lookupV),
-                                              directionX: buffer(directionX), directionY: buffer(directionY),
-                                              halfSpread: buffer(halfSpread), width: width, height: band.rows, scale: scale,
-                                              pictureWidth: sw, pictureHeight: sh)
-                            var reader = PictureReader(picture: picture, levels: levels, mips: mips)
-                            for y in rows {
-                                // The field is the band's: row y is its row y − top.
-                                let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
-                                for x in 0 ..< width {
-                                    let i = local * width + x
-                                    var c = flat
-                                    if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, local, &reader) }
-                                    row[4 * x] = c.x
-                                    row[4 * x + 1] = c.y
-                                    row[4 * x + 2] = c.z
-                                    row[4 * x + 3] = coverage == nil ? 1 : alpha[y * width + x]
-                                }
+                    relief.writeBands(to: io, halo: 1, parallel: parallel) { rows, out, band, scratch in
+                        let count = band.rows * width
+                        let (sx, sy) = (band.slopeX, band.slopeY)
+                        // What each pixel's footprint reads of it and of its neighbours,
+                        // computed once (see `Field.prepare`).
+                        let lookupU = scratch.floats(6, count: count), lookupV = scratch.floats(7, count: count)
+                        let directionX = scratch.floats(8, count: count), directionY = scratch.floats(9, count: count)
+                        let halfSpread = scratch.floats(10, count: count)
+                        Field.prepare(sx, sy, band.distances, count: count, rise: relief.rise, scale: scale,
+                                      pictureWidth: sw, pictureHeight: sh, lookupU: lookupU, lookupV: lookupV,
+                                      directionX: directionX, directionY: directionY, halfSpread: halfSpread)
+                        func buffer(_ p: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Float> {
+                            UnsafeBufferPointer(start: p, count: count)
+                        }
+                        let field = Field(rise: relief.rise, sx: buffer(sx), sy: buffer(sy),
+                                          distances: buffer(band.distances),
+                                          lookupU: buffer(lookupU), lookupV: buffer(lookupV),
+                                          directionX: buffer(directionX), directionY: buffer(directionY),
+                                          halfSpread: buffer(halfSpread), width: width, height: band.rows, scale: scale,
+                                          pictureWidth: sw, pictureHeight: sh)
+                        var reader = PictureReader(picture: picture, levels: levels, mips: mips)
+                        for y in rows {
+                            // The field is the band's: row y is its row y − top.
+                            let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
+                            for x in 0 ..< width {
+                                let i = local * width + x
+                                var c = flat
+                                if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, local, &reader) }
+                                row[4 * x] = c.x
+                                row[4 * x + 1] = c.y
+                                row[4 * x + 2] = c.z
+                                row[4 * x + 3] = coverage == nil ? 1 : alpha[y * width + x]
                             }
                         }
                     }
@@ -439,15 +437,13 @@ public enum EmbossShading {
                           parallel: ParallelFor = .serial) {
         let width = relief.width
         guard io.width == width, io.height == relief.height else { return }
-        io.writeBands(rows: HeightField.ReliefRows.bandRows, parallel: parallel) { rows, out in
-            relief.withBand(around: rows, halo: 0, scratch: io.scratch) { band, _ in
-                for i in 0 ..< band.rows * width {
-                    let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)
-                    out[4 * i] = 0.5 + 0.5 * n.x
-                    out[4 * i + 1] = 0.5 - 0.5 * n.y
-                    out[4 * i + 2] = 0.5 + 0.5 * n.z
-                    out[4 * i + 3] = 1
-                }
+        relief.writeBands(to: io, halo: 0, parallel: parallel) { _, out, band, _ in
+            for i in 0 ..< band.rows * width {
+                let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)
+                out[4 * i] = 0.5 + 0.5 * n.x
+                out[4 * i + 1] = 0.5 - 0.5 * n.y
+                out[4 * i + 2] = 0.5 + 0.5 * n.z
+                out[4 * i + 3] = 1
             }
         }
     }
