@@ -214,6 +214,46 @@ final class HeightFieldTests: XCTestCase {
         XCTAssertLessThan(sum / Double(count), 6.8, "mean angle from the vertex's direction")
     }
 
+    /// A concave corner whose tip the edge only partly covers (`Bevel.wedgeTip`): outside
+    /// wedges of 60°, 90° and 120° at every 30° and two sub-pixel vertices; the pixels of the
+    /// fan, 1 to 5 px from the vertex, slope away from it. Without the wedge model the
+    /// chamfer's ends turn them: a mean of 9.2° off; with it 7.9°.
+    func testTheFanAroundAnOutsideWedgesTipPointsAwayFromItsVertex() {
+        var sum = 0.0, count = 0
+        for open in [60.0, 90.0, 120.0] { for facing in stride(from: 0.0, to: 360.0, by: 30.0) {
+            for (vx, vy) in [(20.3, 20.45), (20.8, 20.7)] {
+                let a1 = (facing - open / 2) * .pi / 180, a2 = (facing + open / 2) * .pi / 180
+                // Outside: on the inner side of both arms (each arm's normal turned towards the other).
+                func outside(_ px: Double, _ py: Double) -> Bool {
+                    let dx = px - vx, dy = py - vy
+                    return -sin(a1) * dx + cos(a1) * dy > 0 && sin(a2) * dx - cos(a2) * dy > 0
+                }
+                var mask = Plane(width: 40, height: 40)
+                for y in 0 ..< 40 { for x in 0 ..< 40 {
+                    var hits = 0
+                    for j in 0 ..< 8 { for i in 0 ..< 8 where !outside(Double(x) - 0.5 + (Double(i) + 0.5) / 8,
+                                                                      Double(y) - 0.5 + (Double(j) + 0.5) / 8) {
+                        hits += 1
+                    } }
+                    mask[x, y] = Float(hits) / 64
+                } }
+                let relief = HeightField.relief(mask, radius: 10, profile: .round)
+                for y in 14 ..< 27 { for x in 14 ..< 27 {
+                    let dx = Double(x) - vx, dy = Double(y) - vy, rho = (dx * dx + dy * dy).squareRoot()
+                    // The fan: more than 90° (and a margin) from both arms' directions.
+                    let angle = atan2(dy, dx)
+                    func apart(_ a: Double) -> Double { abs(atan2(sin(angle - a), cos(angle - a))) }
+                    guard rho > 1, rho < 5, apart(a1) > .pi / 2 + 0.05, apart(a2) > .pi / 2 + 0.05 else { continue }
+                    let sx = Double(relief.slopeX[x, y]), sy = Double(relief.slopeY[x, y])
+                    sum += abs(atan2(sx * dy - sy * dx, sx * dx + sy * dy)) * 180 / .pi
+                    count += 1
+                } }
+            }
+        } }
+        XCTAssertEqual(count, 1301)
+        XCTAssertLessThan(sum / Double(count), 8.5, "mean angle from the vertex's direction")
+    }
+
     func testProfileShapes() {
         XCTAssertEqual(HeightProfile.allCases.map(\.rawValue), [0, 1, 2])
         for profile in HeightProfile.allCases {
