@@ -84,15 +84,7 @@ final class HeightFieldTests: XCTestCase {
         // points at the centre), d is the distance to the true circle, R − |p − c|, to 0.05 px (up to r + 1)
         // — not a whole-pixel distance to the nearest outside pixel — and h = profile(d / r).
         let R = 30.3, c = 40.0
-        var mask = Plane(width: 80, height: 80)
-        for y in 0 ..< 80 { for x in 0 ..< 80 {
-            var hits = 0
-            for j in 0 ..< 16 { for i in 0 ..< 16 {
-                let px = Double(x) + (Double(i) + 0.5) / 16 - c, py = Double(y) + (Double(j) + 0.5) / 16 - c
-                if px * px + py * py <= R * R { hits += 1 }
-            } }
-            mask[x, y] = Float(hits) / 256
-        } }
+        let mask = antialiasedDisc(size: 80, R: R, c: c)
         let profiles: [(HeightProfile, (Double) -> Double)] = [
             (.round, { t in (1 - (1 - t) * (1 - t)).squareRoot() }),
             (.linear, { t in t }),
@@ -126,15 +118,24 @@ final class HeightFieldTests: XCTestCase {
 
     /// An antialiased disc of radius `R` centred at (c, c) in a size × size image, coverage
     /// sampled 16 × 16 per pixel.
+    /// (Pixel (x, y) spans x … x + 1 here: its centre is at (x + ½, y + ½).)
     func antialiasedDisc(size: Int, R: Double, c: Double) -> Plane {
-        var mask = Plane(width: size, height: size)
-        for y in 0 ..< size { for x in 0 ..< size {
+        antialiased(width: size, height: size, samples: 16) { px, py in
+            (px + 0.5 - c) * (px + 0.5 - c) + (py + 0.5 - c) * (py + 0.5 - c) <= R * R
+        }
+    }
+
+    /// A width × height mask whose coverage is the fraction of n × n samples (px, py) in each
+    /// pixel for which `inside` holds; pixel (x, y) spans x − ½ … x + ½, y − ½ … y + ½.
+    func antialiased(width: Int, height: Int, samples n: Int, _ inside: (Double, Double) -> Bool) -> Plane {
+        var mask = Plane(width: width, height: height)
+        for y in 0 ..< height { for x in 0 ..< width {
             var hits = 0
-            for j in 0 ..< 16 { for i in 0 ..< 16 {
-                let px = Double(x) + (Double(i) + 0.5) / 16 - c, py = Double(y) + (Double(j) + 0.5) / 16 - c
-                if px * px + py * py <= R * R { hits += 1 }
+            for j in 0 ..< n { for i in 0 ..< n where inside(Double(x) - 0.5 + (Double(i) + 0.5) / Double(n),
+                                                            Double(y) - 0.5 + (Double(j) + 0.5) / Double(n)) {
+                hits += 1
             } }
-            mask[x, y] = Float(hits) / 256
+            mask[x, y] = Float(hits) / Float(n * n)
         } }
         return mask
     }
@@ -188,15 +189,7 @@ final class HeightFieldTests: XCTestCase {
     func testTheFanAroundAConcaveCornerPointsAwayFromItsVertex() {
         var sum = 0.0, count = 0
         for (vx, vy) in [(20.29, 20.46), (20.5, 20.5), (20.1, 20.8), (20.7, 20.2), (20.0, 20.0), (20.35, 20.9)] {
-            var mask = Plane(width: 40, height: 40)
-            for y in 0 ..< 40 { for x in 0 ..< 40 {
-                var hits = 0
-                for j in 0 ..< 16 { for i in 0 ..< 16 {
-                    let px = Double(x) - 0.5 + (Double(i) + 0.5) / 16, py = Double(y) - 0.5 + (Double(j) + 0.5) / 16
-                    if !(px > vx && py > vy) { hits += 1 }
-                } }
-                mask[x, y] = Float(hits) / 256
-            } }
+            let mask = antialiased(width: 40, height: 40, samples: 16) { px, py in !(px > vx && py > vy) }
             let relief = HeightField.relief(mask, radius: 10, profile: .round)
             var worst = 0.0
             for y in 10 ..< 30 { for x in 10 ..< 30 {
@@ -224,19 +217,10 @@ final class HeightFieldTests: XCTestCase {
             for (vx, vy) in [(20.3, 20.45), (20.8, 20.7)] {
                 let a1 = (facing - open / 2) * .pi / 180, a2 = (facing + open / 2) * .pi / 180
                 // Outside: on the inner side of both arms (each arm's normal turned towards the other).
-                func outside(_ px: Double, _ py: Double) -> Bool {
+                let mask = antialiased(width: 40, height: 40, samples: 8) { px, py in
                     let dx = px - vx, dy = py - vy
-                    return -sin(a1) * dx + cos(a1) * dy > 0 && sin(a2) * dx - cos(a2) * dy > 0
+                    return !(-sin(a1) * dx + cos(a1) * dy > 0 && sin(a2) * dx - cos(a2) * dy > 0)
                 }
-                var mask = Plane(width: 40, height: 40)
-                for y in 0 ..< 40 { for x in 0 ..< 40 {
-                    var hits = 0
-                    for j in 0 ..< 8 { for i in 0 ..< 8 where !outside(Double(x) - 0.5 + (Double(i) + 0.5) / 8,
-                                                                      Double(y) - 0.5 + (Double(j) + 0.5) / 8) {
-                        hits += 1
-                    } }
-                    mask[x, y] = Float(hits) / 64
-                } }
                 let relief = HeightField.relief(mask, radius: 10, profile: .round)
                 for y in 14 ..< 27 { for x in 14 ..< 27 {
                     let dx = Double(x) - vx, dy = Double(y) - vy, rho = (dx * dx + dy * dy).squareRoot()
