@@ -458,17 +458,25 @@ public enum HeightField {
             return v >= 0 ? min(v, 1) : 0
         }
 
+        /// Whether all 8 neighbours of (cx, cy) are in the image (see `coverage(near:)`).
+        @inline(__always)
+        func inner(_ cx: Int, _ cy: Int) -> Bool { cx >= 1 && cy >= 1 && cx < width - 1 && cy < height - 1 }
+
+        /// `coverage(cx + dx, cy + dy)` for dx, dy in −1 … 1, read without the bounds tests
+        /// when `inner(cx, cy)` says every neighbour is in the image.
+        @inline(__always)
+        func coverage(near cx: Int, _ cy: Int, _ dx: Int, _ dy: Int, inner: Bool) -> Float {
+            guard inner else { return coverage(cx + dx, cy + dy) }
+            let v = mask[(cy + dy) * width + cx + dx]
+            return v >= 0 ? min(v, 1) : 0
+        }
+
         /// The coverage's unit inward normal at (cx, cy) from its 3 × 3 gradient (see
         /// `HeightField.inwardNormal`); (0, 0) where the coverage has no direction there.
         @inline(__always)
         func inwardNormal(_ cx: Int, _ cy: Int) -> (x: Float, y: Float) {
-            // Away from the border the 3 × 3 samples are read without `coverage`'s bounds tests.
-            let inner = cx >= 1 && cy >= 1 && cx < width - 1 && cy < height - 1, centre = cy * width + cx
-            return HeightField.inwardNormal { dx, dy in
-                guard inner else { return coverage(cx + dx, cy + dy) }
-                let v = mask[centre + dy * width + dx]
-                return v >= 0 ? min(v, 1) : 0
-            }
+            let inner = inner(cx, cy)
+            return HeightField.inwardNormal { dx, dy in coverage(near: cx, cy, dx, dy, inner: inner) }
         }
 
         /// The step to the neighbour in direction (ux, uy), of 8 (cos 67.5° = 0.3827 between
@@ -517,13 +525,11 @@ public enum HeightField {
         @inline(__always)
         func wedgeTip(_ x: Int, _ y: Int, _ ex: Int, _ ey: Int, _ nx: Float, _ ny: Float,
                       _ a: Float) -> (d: Float, dx: Float, dy: Float)? {
-            // Most pixels fail the first test: away from the border it reads the mask directly.
-            let (sx, sy) = Self.step(ny, -nx), needed = a + Self.tipMargin
-            let inner = ex >= 1 && ey >= 1 && ex < width - 1 && ey < height - 1
-            let e = ey * width + ex, s = sy * width + sx
-            let c1 = inner ? mask[e + s] : coverage(ex + sx, ey + sy)
+            // Most pixels fail the first test.
+            let (sx, sy) = Self.step(ny, -nx), needed = a + Self.tipMargin, inner = inner(ex, ey)
+            let c1 = coverage(near: ex, ey, sx, sy, inner: inner)
             guard c1 > needed else { return nil }
-            let c2 = inner ? mask[e - s] : coverage(ex - sx, ey - sy)
+            let c2 = coverage(near: ex, ey, -sx, -sy, inner: inner)
             guard c2 > needed, c1 < 1, c2 < 1, sx != 0 || sy != 0 else { return nil }
             return wedge(x, y, ex, ey, sx, sy, c1, c2, nx, ny)
         }
