@@ -238,6 +238,46 @@ final class HeightFieldTests: XCTestCase {
         XCTAssertLessThan(sum / Double(count), 8.5, "mean angle from the vertex's direction")
     }
 
+    func testBesideAHoleCornerTheSlopesFollowTheNearestArm() {
+        // Outside wedges whose tip pixel is (almost) wholly outside: square holes' corners, on
+        // the pixel grid (hard steps) or with one arm antialiased, and 100–110° wedges like the
+        // logo's star's inner corners. Every inside pixel within 6 px of the vertex is checked
+        // against the exact ∇d: away from the nearest point of the two arms (half-lines). The
+        // tip's 3 × 3 gradient holds both arms, and so do its neighbours'.
+        var sum = 0.0, count = 0
+        let wedges: [(open: Double, facings: [Double], vertices: [(Double, Double)])] = [
+            (90, [45, 135, 225, 315], [(20.5, 20.5), (20.28, 20.5), (20.5, 20.7)]),
+            (100, [0, 90, 200, 290], [(20.5, 20.5), (20.3, 20.6)]),
+            (110, [30, 150, 250], [(20.5, 20.5), (20.4, 20.3)]),
+        ]
+        for w in wedges { for facing in w.facings { for (vx, vy) in w.vertices {
+            let a1 = (facing - w.open / 2) * .pi / 180, a2 = (facing + w.open / 2) * .pi / 180
+            let mask = antialiased(width: 40, height: 40, samples: 8) { px, py in
+                let dx = px - vx, dy = py - vy
+                return !(-sin(a1) * dx + cos(a1) * dy > 0 && sin(a2) * dx - cos(a2) * dy > 0)
+            }
+            let relief = HeightField.relief(mask, radius: 10, profile: .round)
+            for y in 13 ..< 28 { for x in 13 ..< 28 where mask[x, y] >= 1 {
+                let px = Double(x) - vx, py = Double(y) - vy
+                // The nearest point of the arms v + t (cos aᵢ, sin aᵢ), t ≥ 0.
+                var best = (gap: Double.infinity, dx: 0.0, dy: 0.0)
+                for a in [a1, a2] {
+                    let t = max(px * cos(a) + py * sin(a), 0), dx = px - t * cos(a), dy = py - t * sin(a)
+                    let gap = (dx * dx + dy * dy).squareRoot()
+                    if gap < best.gap { best = (gap, dx, dy) }
+                }
+                guard best.gap > 0.5, best.gap < 6 else { continue }
+                let sx = Double(relief.slopeX[x, y]), sy = Double(relief.slopeY[x, y])
+                sum += abs(atan2(sx * best.dy - sy * best.dx, sx * best.dx + sy * best.dy)) * 180 / .pi
+                count += 1
+            } }
+        } } }
+        // Measured: 2.61° with the arms read 2 px along the edge (`HeightField.Bevel.wedgeTip`),
+        // 3.76° with the tip's own 3 × 3 gradient.
+        XCTAssertEqual(count, 2806)
+        XCTAssertLessThan(sum / Double(count), 3, "mean angle from the nearest arm's ∇d")
+    }
+
     func testProfileShapes() {
         XCTAssertEqual(HeightProfile.allCases.map(\.rawValue), [0, 1, 2])
         for profile in HeightProfile.allCases {
