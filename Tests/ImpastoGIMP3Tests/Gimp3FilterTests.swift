@@ -40,10 +40,13 @@ final class Gimp3FilterTests: XCTestCase {
             (gimp-selection-none image)
             (list image layer)))
         (define (impasto-filters name drawable) ; one line the test reads: the live filters' ops
-          (display (string-append "\nimpasto-filters " name ":"))
-          (for-each (lambda (f) (display " ") (display (car (gimp-drawable-filter-get-operation-name f))))
-                    (vector->list (car (gimp-drawable-get-filters drawable))))
-          (display "\n"))
+          ; One display, one write: GIMP's plug-ins' warnings share the log and came between
+          ; the label and the names when they were displayed one by one.
+          (display (string-append "\nimpasto-filters " name ":"
+                                  (apply string-append
+                                         (map (lambda (f) (string-append " " (car (gimp-drawable-filter-get-operation-name f))))
+                                              (vector->list (car (gimp-drawable-get-filters drawable)))))
+                                  "\n")))
         """
     }
 
