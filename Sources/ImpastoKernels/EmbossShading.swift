@@ -46,39 +46,41 @@ public enum EmbossShading {
         let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
         let mips = Mips.of(shading)
         (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
-            mips.pixels.withUnsafeBufferPointer { levels in
-                relief.writeBands(to: io, halo: 1, parallel: parallel) { rows, out, band, scratch in
-                    let count = band.rows * width
-                    let (sx, sy) = (band.slopeX, band.slopeY)
-                    // What each pixel's footprint reads of it and of its neighbours,
-                    // computed once (see `Field.prepare`).
-                    let lookupU = scratch.floats(6, count: count), lookupV = scratch.floats(7, count: count)
-                    let directionX = scratch.floats(8, count: count), directionY = scratch.floats(9, count: count)
-                    let halfSpread = scratch.floats(10, count: count)
-                    Field.prepare(sx, sy, band.distances, count: count, rise: relief.rise, scale: scale,
-                                  pictureWidth: sw, pictureHeight: sh, lookupU: lookupU, lookupV: lookupV,
-                                  directionX: directionX, directionY: directionY, halfSpread: halfSpread)
-                    func buffer(_ p: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Float> {
-                        UnsafeBufferPointer(start: p, count: count)
-                    }
-                    let field = Field(rise: relief.rise, sx: buffer(sx), sy: buffer(sy),
-                                      distances: buffer(band.distances),
-                                      lookupU: buffer(lookupU), lookupV: buffer(lookupV),
-                                      directionX: buffer(directionX), directionY: buffer(directionY),
-                                      halfSpread: buffer(halfSpread), width: width, height: band.rows, scale: scale,
-                                      pictureWidth: sw, pictureHeight: sh)
-                    var reader = PictureReader(levels: levels, mips: mips)
-                    for y in rows {
-                        // The field is the band's: row y is its row y − top.
-                        let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
-                        for x in 0 ..< width {
-                            let i = local * width + x
-                            var c = flat
-                            if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, local, &reader) }
-                            row[4 * x] = c.x
-                            row[4 * x + 1] = c.y
-                            row[4 * x + 2] = c.z
-                            row[4 * x + 3] = coverage == nil ? 1 : alpha[y * width + x]
+            shading.pixels.withUnsafeBufferPointer { picture in
+                mips.pixels.withUnsafeBufferPointer { levels in
+                    relief.writeBands(to: io, halo: 1, parallel: parallel) { rows, out, band, scratch in
+                        let count = band.rows * width
+                        let (sx, sy) = (band.slopeX, band.slopeY)
+                        // What each pixel's footprint reads of it and of its neighbours,
+                        // computed once (see `Field.prepare`).
+                        let lookupU = scratch.floats(6, count: count), lookupV = scratch.floats(7, count: count)
+                        let directionX = scratch.floats(8, count: count), directionY = scratch.floats(9, count: count)
+                        let halfSpread = scratch.floats(10, count: count)
+                        Field.prepare(sx, sy, band.distances, count: count, rise: relief.rise, scale: scale,
+                                      pictureWidth: sw, pictureHeight: sh, lookupU: lookupU, lookupV: lookupV,
+                                      directionX: directionX, directionY: directionY, halfSpread: halfSpread)
+                        func buffer(_ p: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Float> {
+                            UnsafeBufferPointer(start: p, count: count)
+                        }
+                        let field = Field(rise: relief.rise, sx: buffer(sx), sy: buffer(sy),
+                                          distances: buffer(band.distances),
+                                          lookupU: buffer(lookupU), lookupV: buffer(lookupV),
+                                          directionX: buffer(directionX), directionY: buffer(directionY),
+                                          halfSpread: buffer(halfSpread), width: width, height: band.rows, scale: scale,
+                                          pictureWidth: sw, pictureHeight: sh)
+                        var reader = PictureReader(picture: picture, levels: levels, mips: mips)
+                        for y in rows {
+                            // The field is the band's: row y is its row y − top.
+                            let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
+                            for x in 0 ..< width {
+                                let i = local * width + x
+                                var c = flat
+                                if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, local, &reader) }
+                                row[4 * x] = c.x
+                                row[4 * x + 1] = c.y
+                                row[4 * x + 2] = c.z
+                                row[4 * x + 3] = coverage == nil ? 1 : alpha[y * width + x]
+                            }
                         }
                     }
                 }
@@ -305,30 +307,19 @@ public enum EmbossShading {
     }
 
     /// Reads the picture for `Field.footprint`: at (u, v), averaged over about size × size of its
-    /// pixels from the mip-map — bilinear from its level 0 for size ≤ 1 — whose level for the
-    /// last size is kept (a pixel's sub-pixels share one size: its log₂ is found once).
-    ///
-    /// Level 0, not the picture itself, for the bilinear lookups too: its rim is the disc's
-    /// colour (`Mips.clampedToRim`), where the picture's own rim pixels are partly backdrop.
-    /// A normal grazing the horizon, as at a steep foot at depth 50, read that blend where
-    /// its pixel's lookup moved less than a picture pixel, and the rim's colour where it moved
-    /// more. Measured over issue 12's matrix (EmbossQualityTests, cases meeting both goals):
-    /// 291 → 295 (logo chrome, mercury and obsidian r 5 k 50: far 1.74 / 1.92 / 2.04 % →
-    /// 0.60 / 1.02 / 0.64 %).
+    /// pixels — bilinear for size ≤ 1, else from the mip-map, whose level for the last size is
+    /// kept (a pixel's sub-pixels share one size: its log₂ is found once).
     struct PictureReader {
-        let levels: UnsafeBufferPointer<Float>, mips: Mips
-        /// Level 0: the first width × height RGBA samples of `levels`.
-        let level0: UnsafeBufferPointer<Float>
+        let picture: UnsafeBufferPointer<Float>, levels: UnsafeBufferPointer<Float>, mips: Mips
         var level = Mips.Level(), levelSize = Float.nan
 
-        init(levels: UnsafeBufferPointer<Float>, mips: Mips) {
-            (self.levels, self.mips) = (levels, mips)
-            level0 = UnsafeBufferPointer(rebasing: levels[0 ..< min(levels.count, mips.width * mips.height * 4)])
+        init(picture: UnsafeBufferPointer<Float>, levels: UnsafeBufferPointer<Float>, mips: Mips) {
+            (self.picture, self.levels, self.mips) = (picture, levels, mips)
         }
 
         @inline(__always)
         mutating func callAsFunction(_ u: Float, _ v: Float, _ size: Float) -> SIMD4<Float> {
-            guard size > 1 else { return ShadingImage.sample(level0, width: mips.width, height: mips.height, u: u, v: v) }
+            guard size > 1 else { return ShadingImage.sample(picture, width: mips.width, height: mips.height, u: u, v: v) }
             if size != levelSize { (level, levelSize) = (mips.level(footprint: size), size) }
             return mips.sample(levels, level, u: u, v: v)
         }
@@ -373,8 +364,7 @@ public enum EmbossShading {
         /// the colour `rimInset` inside the rim on its ray from the centre. No normal looks up
         /// beyond the rim (|(nₓ, n_y)| ≤ 1), but an average over a box that crosses it would take
         /// in the backdrop there (a procedural hemisphere's studio, a photo's background) where
-        /// the normals it stands for graze the rim, and so would a bilinear lookup within a
-        /// pixel of it (see `PictureReader`): at depth 20–50 that lit the steep foot of a
+        /// the normals it stands for graze the rim: at depth 20–50 that lit the steep foot of a
         /// letter with the backdrop's grey, a dot or dash brighter or darker than any of its
         /// sub-pixels in a 4× render. Measured over issue 12's matrix (EmbossQualityTests, 336
         /// cases meeting both goals): 222 before; 251, 253, 252, 251 and 247 with 0.25, 0.375,

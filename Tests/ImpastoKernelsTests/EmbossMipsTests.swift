@@ -63,32 +63,6 @@ final class EmbossMipsTests: XCTestCase {
         }
     }
 
-    /// A normal grazing the horizon reads the disc, not the backdrop, whether its pixel's
-    /// lookup moves less than a picture pixel (bilinear, from level 0) or more (the mip-map):
-    /// the two agree either side of size 1. Read from the picture itself, as the bilinear
-    /// lookups were, the same points take in the backdrop.
-    func testANormalGrazingTheRimReadsTheDiscAtAnyFootprint() {
-        let source = picture(64, 64), mips = EmbossShading.Mips(source)
-        mips.pixels.withUnsafeBufferPointer { levels in
-            var reader = EmbossShading.PictureReader(levels: levels, mips: mips)
-            var worstBlue: Float = 0, worstJump: Float = 0, rawBlue: Float = 0, count = 0
-            for degrees in stride(from: 0, to: 360, by: 7.5) { for reach: Float in [0.98, 0.99, 0.995, 1] {
-                let a = Float(degrees) * .pi / 180, (nx, ny) = (reach * cos(a), reach * sin(a))
-                let l = EmbossShading.lookup(SIMD3(nx, ny, (max(0, 1 - nx * nx - ny * ny)).squareRoot()),
-                                             width: 64, height: 64)
-                let narrow = reader(l.u, l.v, 0.99), wide = reader(l.u, l.v, 1.01)
-                worstBlue = max(worstBlue, narrow.z, wide.z)
-                worstJump = max(worstJump, abs(narrow.z - wide.z))
-                rawBlue = max(rawBlue, source.sample(u: l.u, v: l.v).z)
-                count += 1
-            } }
-            XCTAssertEqual(count, 192)
-            XCTAssertLessThan(worstBlue, 4.5, "the rim, not the backdrop (9)")
-            XCTAssertLessThan(worstJump, 0.5, "no jump between a bilinear lookup and the mip-map's")
-            XCTAssertGreaterThan(rawBlue, 4.5, "the picture itself")
-        }
-    }
-
     func testEmptyAndTinyPicturesDoNotTrap() {
         XCTAssertEqual(EmbossShading.Mips.clampedToRim(ShadingImage(width: 0, height: 0, pixels: [])!), [])
         let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
