@@ -130,7 +130,7 @@ public enum HeightField {
             guard let p = buffer.baseAddress else { return }
             withNearest(mask, parallel) { m, near in
                 parallel(mask.height) { rows in
-                    rowPass(m, near, width: mask.width, rows: rows,
+                    rowPass(m, near, width: mask.width, height: mask.height, rows: rows,
                             finish: Clamp(out: p, width: mask.width, limit: limit))
                 }
             }
@@ -240,7 +240,7 @@ public enum HeightField {
 
         /// Bevels image rows `rows` (within 0 ..< height) into `band`, which holds just them.
         func bevel(_ rows: Range<Int>, into band: ReliefBand) {
-            rowPass(mask, near, width: width, rows: rows,
+            rowPass(mask, near, width: width, height: height, rows: rows,
                     finish: Bevel(mask: mask, width: width, height: height, rise: rise, band: band))
         }
 
@@ -404,15 +404,15 @@ public enum HeightField {
         /// no pixel's result depends on where they are.
         var reach: Float { get }
         /// Inside pixel (x, y), its nearest outside pixel (ox, oy) at squared distance `squared`
-        /// (ox or oy may be −1 or width/height: the padding).
-        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double)
+        /// (ox or oy may be −1 or width/height: the padding), and its neighbours' (`around`).
+        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours)
         func outside(_ x: Int, _ y: Int)
     }
 
     private struct Clamp: Finish {
         let out: UnsafeMutablePointer<Float>, width: Int, limit: Float
         var reach: Float { limit }
-        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
+        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours) {
             out[y * width + x] = min(Float(squared.squareRoot()), limit)
         }
         func outside(_ x: Int, _ y: Int) { out[y * width + x] = 0 }
@@ -428,13 +428,41 @@ public enum HeightField {
         /// looks ½ px further: beyond r + 2 every pixel is on the plateau.
         var reach: Float { rise.radius + 2 }
 
-        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double) {
+        /// How far apart (squared, in pixels) a neighbour's nearest outside pixel must be from a
+        /// pixel's own for the pixel to measure from it too (see `inside`). Measured on issue 12's
+        /// matrix (EmbossQualityTests, cases meeting both goals; 291 without): more than 1 / 2 /
+        /// 3 / 4 px apart (squared > 1, 4, 9, 16) 316 / 316 / **316** / 308, fewest speckle
+        /// fails at 3 (9 against 16 and 12). In an earlier trial: every neighbour's, also the
+        /// next one's along the same edge, 255 (the pieces of a corner's tilted normals win);
+        /// the left and right neighbours' only, or the four beside the pixel, 3 and 2 cases
+        /// fewer than all 8.
+        static let siteSpread = 9
+
+        /// The transform's nearest outside pixel o is the nearest by pixel centres, but the edge
+        /// lies where the coverage puts it, up to about ½ px from there. Where two parts of the
+        /// edge are about equally near (a crease, most of all beside a concave corner, where the
+        /// fan around its vertex meets the slope from the edge across the stroke), the centres'
+        /// choice can be the farther part: beside the "R"'s hole corner a column of pixels took
+        /// the stem's far edge, 5.99 px away, over the corner 5.5 px away, and showed as a
+        /// stripe a pixel off the 4× render's crease (the one speck that missed 10 of issue 12's
+        /// k 50 cases). So each pixel also measures from its 8 neighbours' outside pixels where
+        /// those are another part of the edge (`siteSpread`), and keeps the nearest.
+        func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours) {
             let reach = Double(self.reach)
-            if squared >= reach * reach {
-                set(x, y, 1, 0, 0, 0)   // the plateau: flat
-            } else {
-                edge(x, y, ox, oy)
+            guard squared < reach * reach else { return set(x, y, 1, 0, 0, 0) }   // the plateau: flat
+            var best = piece(x, y, ox, oy)
+            let far = around.far(ox, oy)
+            if far != 0 {
+                var (lastX, lastY) = (ox, oy)
+                for k in 0 ..< 8 where far & 1 << k != 0 {
+                    let (sx, sy) = around[k]
+                    guard sx != lastX || sy != lastY else { continue }
+                    (lastX, lastY) = (sx, sy)
+                    let other = piece(x, y, sx, sy)
+                    if other.d < best.d { best = other }
+                }
             }
+            finish(x, y, best)
         }
 
         func outside(_ x: Int, _ y: Int) {
@@ -621,6 +649,22 @@ public enum HeightField {
         /// Pixel (x, y) near the edge, (ox, oy) its nearest outside pixel (itself when it is
         /// partly covered but outside).
         func edge(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) {
+            finish(x, y, piece(x, y, ox, oy))
+        }
+
+        /// Pixel (x, y)'s height and slopes from its signed distance d and unit ∇d.
+        @inline(__always)
+        func finish(_ x: Int, _ y: Int, _ p: (d: Float, dx: Float, dy: Float)) {
+            // The mean slope over the pixel's width along ∇d, its outside part left out.
+            let slope = rise.meanSlope(p.d - 0.5, p.d + 0.5)
+            // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
+            let h = rise.radius > 0 ? rise(p.d) : coverage(x, y) >= 0.5 ? 1 : 0
+            set(x, y, h, slope * p.dx, slope * p.dy, p.d)
+        }
+
+        /// Pixel (x, y)'s signed distance d from the piece of edge at outside pixel (ox, oy), and
+        /// its unit ∇d.
+        func piece(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) -> (d: Float, dx: Float, dy: Float) {
             // The edge pixel e: o itself when it is partly covered, else a partly covered pixel
             // next to o (8 directions, cos 67.5° = 0.3827 between them): along o's normal, or,
             // for a pixel next to o (one of its 8 neighbours), first the one towards the pixel.
@@ -680,11 +724,7 @@ public enum HeightField {
             }
             // At an outside wedge's tip, its two arms instead (see `wedgeTip`).
             if let tip = wedgeTip(x, y, ex, ey, nx, ny, a) { (d, dx, dy) = tip }
-            // The mean slope over the pixel's width along ∇d, its outside part left out.
-            let slope = rise.meanSlope(d - 0.5, d + 0.5)
-            // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
-            let h = rise.radius > 0 ? rise(d) : coverage(x, y) >= 0.5 ? 1 : 0
-            set(x, y, h, slope * dx, slope * dy, d)
+            return (d, dx, dy)
         }
     }
 
@@ -779,33 +819,102 @@ public enum HeightField {
     /// distance to column q's nearest outside pixel. No site beyond an outside pixel (g = 0)
     /// can beat that pixel, so each run of inside pixels is done on its own, with the outside
     /// pixels (or padding columns) at its ends as sites. Sites with g > `finish.reach` are
-    /// left out: the cost falls with a small reach and never grows with a large one.
+    /// left out: the cost falls with a small reach and never grows with a large one. Each row's
+    /// sites are found before the row above is finished, so that `finish` sees all 8
+    /// neighbours' (`Neighbours`); a range of rows costs two rows more.
     private static func rowPass<F: Finish>(_ m: UnsafePointer<Float>, _ near: UnsafePointer<Int32>, width: Int,
-                                           rows: Range<Int>, finish: F) {
+                                           height: Int, rows: Range<Int>, finish: F) {
+        guard !rows.isEmpty, width > 0 else { return }
         var f = [Double](repeating: 0, count: width + 2)
         var v = [Int](repeating: 0, count: width + 2)
         var z = [Double](repeating: 0, count: width + 3)
+        // Three rows' sites, the row above, the row being finished and the row below, in slots
+        // that rotate: each pixel's nearest outside pixel (column `Neighbours.outside` for an
+        // outside pixel or a row beyond the image) and its squared distance.
+        var columns = [Int](repeating: Neighbours.outside, count: 3 * width)
+        var siteRows = [Int](repeating: 0, count: 3 * width)
+        var squares = [Double](repeating: 0, count: 3 * width)
         f.withUnsafeMutableBufferPointer { f in
-            v.withUnsafeMutableBufferPointer { v in
-                z.withUnsafeMutableBufferPointer { z in
-                    guard let f = f.baseAddress, let v = v.baseAddress, let z = z.baseAddress else { return }
-                    for y in rows {
-                        let row = y * width
-                        var start = 0
-                        while start < width {
-                            guard m[row + start] >= 0.5 else {
-                                finish.outside(start, y)
-                                start += 1
-                                continue
-                            }
-                            var end = start + 1
-                            while end < width && m[row + end] >= 0.5 { end += 1 }
-                            envelope(near + row, y: y, start: start, count: end - start, f, v, z, finish)
-                            start = end
-                        }
+        v.withUnsafeMutableBufferPointer { v in
+        z.withUnsafeMutableBufferPointer { z in
+        columns.withUnsafeMutableBufferPointer { columns in
+        siteRows.withUnsafeMutableBufferPointer { siteRows in
+        squares.withUnsafeMutableBufferPointer { squares in
+            guard let f = f.baseAddress, let v = v.baseAddress, let z = z.baseAddress, let column = columns.baseAddress,
+                  let row = siteRows.baseAddress, let squared = squares.baseAddress else { return }
+            /// Fills `slot` with image row y's sites.
+            func sites(_ y: Int, into slot: Int) {
+                let base = slot * width
+                guard y >= 0, y < height else {
+                    for x in 0 ..< width { column[base + x] = Neighbours.outside }
+                    return
+                }
+                let mask = m + y * width
+                var start = 0
+                while start < width {
+                    guard mask[start] >= 0.5 else {
+                        column[base + start] = Neighbours.outside
+                        start += 1
+                        continue
                     }
+                    var end = start + 1
+                    while end < width && mask[end] >= 0.5 { end += 1 }
+                    envelope(near + y * width, y: y, start: start, count: end - start, reach: finish.reach, f, v, z,
+                             column + base, row + base, squared + base)
+                    start = end
                 }
             }
+            var (above, here, below) = (0, 1, 2)
+            sites(rows.lowerBound - 1, into: above)
+            sites(rows.lowerBound, into: here)
+            for y in rows {
+                sites(y + 1, into: below)
+                for x in 0 ..< width {
+                    let i = here * width + x
+                    guard column[i] != Neighbours.outside else { finish.outside(x, y); continue }
+                    finish.inside(x, y, column[i], row[i], squared: squared[i],
+                                  around: Neighbours(column: column, row: row, above: above * width, here: here * width,
+                                                     below: below * width, x: x, width: width))
+                }
+                (above, here, below) = (here, below, above)
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+
+    /// The nearest outside pixels of pixel x's 8 neighbours, read from `rowPass`'s three rows
+    /// of sites (`above`, `here` and `below` their offsets).
+    private struct Neighbours {
+        /// The column of an outside pixel's site (and of a row beyond the image's).
+        static let outside = Int.min
+        let column: UnsafePointer<Int>, row: UnsafePointer<Int>
+        let above: Int, here: Int, below: Int, x: Int, width: Int
+
+        /// Which of the 8 neighbours (bit k: `subscript`'s k) are inside with a site more than
+        /// `Bevel.siteSpread` from (ox, oy).
+        @inline(__always)
+        func far(_ ox: Int, _ oy: Int) -> UInt8 {
+            @inline(__always) func spread(_ j: Int) -> UInt8 {
+                let c = column[j], gx = c &- ox, gy = row[j] &- oy
+                return c != Self.outside && gx &* gx &+ gy &* gy > Bevel.siteSpread ? 1 : 0
+            }
+            var bits = spread(above + x) << 1 | spread(below + x) << 6
+            if x > 0 { bits |= spread(above + x - 1) | spread(here + x - 1) << 3 | spread(below + x - 1) << 5 }
+            if x < width - 1 { bits |= spread(above + x + 1) << 2 | spread(here + x + 1) << 4 | spread(below + x + 1) << 7 }
+            return bits
+        }
+
+        /// Neighbour k's site (k 0 … 7: the three above, left, right, the three below, left to
+        /// right); k must be one `far` found.
+        @inline(__always)
+        subscript(k: Int) -> (Int, Int) {
+            let dx = k < 3 ? k - 1 : k == 3 ? -1 : k == 4 ? 1 : k - 6
+            let j = (k < 3 ? above : k < 5 ? here : below) + x + dx
+            return (column[j], row[j])
         }
     }
 
@@ -813,12 +922,14 @@ public enum HeightField {
     /// column `start` of row y: sites j = 0 … count + 1 stand for columns start + j − 1, with
     /// f(j) = g² inside the run and 0 at the two ends. The lower envelope of the parabolas
     /// (x − j)² + f(j) is built left to right, z holding the abscissae where each one takes
-    /// over, then each pixel is handed to `finish` with its site. Scratch f, v, z hold at least
-    /// count + 2, count + 2 and count + 3 entries.
-    private static func envelope<F: Finish>(_ near: UnsafePointer<Int32>, y: Int, start: Int, count: Int,
-                                            _ f: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Int>,
-                                            _ z: UnsafeMutablePointer<Double>, _ finish: F) {
-        let last = count + 1, cutoff = Double(finish.reach) * Double(finish.reach)
+    /// over, then each pixel's site (column, row) and squared distance are written at its
+    /// column of `column`, `row` and `squared`. Scratch f, v, z hold at least count + 2,
+    /// count + 2 and count + 3 entries.
+    private static func envelope(_ near: UnsafePointer<Int32>, y: Int, start: Int, count: Int, reach: Float,
+                                 _ f: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Int>,
+                                 _ z: UnsafeMutablePointer<Double>, _ column: UnsafeMutablePointer<Int>,
+                                 _ row: UnsafeMutablePointer<Int>, _ squared: UnsafeMutablePointer<Double>) {
+        let last = count + 1, cutoff = Double(reach) * Double(reach)
         f[0] = 0
         f[last] = 0
         for j in 1 ..< last {
@@ -848,9 +959,10 @@ public enum HeightField {
         for x in 0 ..< count {
             let q = Double(x + 1)
             while z[k + 1] < q { k += 1 }
-            let r = v[k], dx = q - Double(r), column = start + r - 1
-            finish.inside(start + x, y, column, r == 0 || r == last ? y : Int(near[column]),
-                          squared: dx * dx + f[r])
+            let r = v[k], dx = q - Double(r), site = start + r - 1
+            column[start + x] = site
+            row[start + x] = r == 0 || r == last ? y : Int(near[site])
+            squared[start + x] = dx * dx + f[r]
         }
     }
 }

@@ -278,6 +278,29 @@ final class HeightFieldTests: XCTestCase {
         XCTAssertLessThan(sum / Double(count), 3, "mean angle from the nearest arm's ∇d")
     }
 
+    func testBesideAHoleCornerEachPixelMeasuresFromTheNearerPartOfTheEdge() {
+        // A stem whose left edge is antialiased (x = 13.01) and a square hole right of it from
+        // (24.29, 46.5), as the "R"'s lower counter meets its stem. Between the stem's far edge
+        // and the corner's fan is a crease; the transform's nearest outside pixel, nearest by
+        // centres, is the far edge's for a column of pixels that the corner is nearer to.
+        let (left, cornerX, cornerY) = (13.01, 24.29, 46.5)
+        let mask = antialiased(width: 48, height: 80, samples: 8) { px, py in
+            px >= left && !(px >= cornerX && py >= cornerY)
+        }
+        let relief = HeightField.relief(mask, radius: 20, profile: .round)
+        var worst = 0.0, count = 0
+        for y in 30 ..< 62 { for x in 14 ..< 24 {
+            let exact = min(Double(x) - left, (pow(max(cornerX - Double(x), 0), 2) + pow(max(cornerY - Double(y), 0), 2)).squareRoot())
+            guard exact > 1, exact < 10 else { continue }
+            worst = max(worst, Double(relief.distances[x, y]) - exact)
+            count += 1
+        } }
+        // Measured: 0.01 px with the neighbours' outside pixels (`HeightField.Bevel.inside`),
+        // 0.18 px from each pixel's own only.
+        XCTAssertEqual(count, 288)
+        XCTAssertLessThan(worst, 0.1, "farthest a pixel's d is beyond the nearer edge's")
+    }
+
     func testProfileShapes() {
         XCTAssertEqual(HeightProfile.allCases.map(\.rawValue), [0, 1, 2])
         for profile in HeightProfile.allCases {
