@@ -240,8 +240,13 @@ public enum HeightField {
 
         /// Bevels image rows `rows` (within 0 ..< height) into `band`, which holds just them.
         func bevel(_ rows: Range<Int>, into band: ReliefBand) {
-            rowPass(mask, near, width: width, height: height, rows: rows,
-                    finish: Bevel(mask: mask, width: width, height: height, rise: rise, band: band))
+            withUnsafeTemporaryAllocation(of: Bevel.KeptPiece.self, capacity: Bevel.keptPieces) { pieces in
+                guard let pieces = pieces.baseAddress else { return }
+                let none = Bevel.Piece(ex: 0, ey: 0, nx: 0, ny: 0, s: 0, half: 0, wedge: nil, aimed: false)
+                pieces.initialize(repeating: Bevel.KeptPiece(key: -1, piece: none), count: Bevel.keptPieces)
+                rowPass(mask, near, width: width, height: height, rows: rows,
+                        finish: Bevel(mask: mask, width: width, height: height, rise: rise, band: band, pieces: pieces))
+            }
         }
 
         /// Bevels `rows` and up to `halo` rows either side of them (those in the image), with
@@ -423,6 +428,8 @@ public enum HeightField {
         let rise: Rise
         /// Where the rows go (pixel (x, y) at (y − band.top) · width + x).
         let band: ReliefBand
+        /// The pieces of edge made so far (`piece`): `keptPieces` of them, this bevel's own.
+        let pieces: UnsafeMutablePointer<KeptPiece>
 
         /// The edge lies within about 1.5 px of an outside pixel's centre, and a pixel's slope
         /// looks ½ px further: beyond r + 2 every pixel is on the plateau.
@@ -563,8 +570,7 @@ public enum HeightField {
         /// outside wedges whose tip pixel is empty (HeightFieldTests): 3.76° off on average
         /// without, 2.61° with.
         @inline(__always)
-        func wedgeTip(_ x: Int, _ y: Int, _ ex: Int, _ ey: Int, _ nx: Float, _ ny: Float,
-                      _ a: Float) -> (d: Float, dx: Float, dy: Float)? {
+        func wedgeTip(_ ex: Int, _ ey: Int, _ nx: Float, _ ny: Float, _ a: Float) -> Wedge? {
             // Most pixels fail the first test.
             let (sx, sy) = Self.step(ny, -nx), needed = a + Self.tipMargin, inner = inner(ex, ey)
             let c1 = coverage(near: ex, ey, sx, sy, inner: inner)
@@ -572,13 +578,13 @@ public enum HeightField {
             let c2 = coverage(near: ex, ey, -sx, -sy, inner: inner)
             guard c2 > needed, sx != 0 || sy != 0 else { return nil }
             if c1 < 1 && c2 < 1 {
-                return wedge(x, y, ex, ey, arm(ex, ey, sx, sy, c1), arm(ex, ey, -sx, -sy, c2), nx, ny)
+                return wedge(arm(ex, ey, sx, sy, c1), arm(ex, ey, -sx, -sy, c2))
             }
             // A neighbour wholly inside: the tip is (almost) wholly outside, as at a glyph's
             // square hole's corner or the logo's star's inner corners (at a 90° hole corner the
             // row level with the vertex was 15–25° off over 6 px).
             guard a <= Self.armTipCoverage else { return nil }
-            return wedge(x, y, ex, ey, arm(ex, ey, nx, ny, side: 1), arm(ex, ey, nx, ny, side: -1), nx, ny)
+            return wedge(arm(ex, ey, nx, ny, side: 1), arm(ex, ey, nx, ny, side: -1))
         }
 
         /// A wedge's arm: its straight edge, from e's centre, as a point on it and its unit
@@ -613,37 +619,48 @@ public enum HeightField {
             return inward > 0 ? arm(ex, ey, sx + ix, sy + iy, inward) : nil
         }
 
+        /// An outside wedge's two arms met at their vertex v (points relative to e's centre):
+        /// the half-lines from v through p1 and p2, inside on the inner side (u1, u2) of either.
+        struct Wedge {
+            var v: SIMD2<Float>, p1: SIMD2<Float>, u1: SIMD2<Float>, p2: SIMD2<Float>, u2: SIMD2<Float>
+
+            /// The signed distance of point p (relative to e's centre) from the wedge and its
+            /// unit ∇d; (0, n̂) on the edge.
+            @inline(__always)
+            func measure(_ p: SIMD2<Float>, _ nx: Float, _ ny: Float) -> (d: Float, dx: Float, dy: Float) {
+                typealias Point = SIMD2<Float>
+                // The nearest point of the two half-lines from v through p1 and p2.
+                var nearest = v, least = Float.infinity
+                func consider(_ arm: Point) {
+                    let length = (arm * arm).sum().squareRoot()
+                    guard length > 1e-4 else { return }
+                    let q = v + max(((p - v) * arm).sum() / length, 0) / length * arm
+                    let gap = ((p - q) * (p - q)).sum()
+                    if gap < least { (nearest, least) = (q, gap) }
+                }
+                consider(p1 - v)
+                consider(p2 - v)
+                let distance = least.squareRoot()
+                guard distance > 1e-5 else { return (0, nx, ny) }   // on the edge (also: no arm)
+                let inside = ((p - p1) * u1).sum() > 0 || ((p - p2) * u2).sum() > 0
+                let d = inside ? distance : -distance
+                let g = (p - nearest) / d
+                return (d, g.x, g.y)
+            }
+        }
+
         /// `wedgeTip` once e is found to be one, with its two arms: rare, so kept out of line.
         @inline(never)
-        func wedge(_ x: Int, _ y: Int, _ ex: Int, _ ey: Int, _ arm1: Arm?, _ arm2: Arm?,
-                   _ nx: Float, _ ny: Float) -> (d: Float, dx: Float, dy: Float)? {
+        func wedge(_ arm1: Arm?, _ arm2: Arm?) -> Wedge? {
             guard let (p1, u1) = arm1, let (p2, u2) = arm2, (u1 * u2).sum() < Self.tipCosine else { return nil }
-            typealias Point = SIMD2<Float>
             // The vertex: u1·v = u1·p1 and u2·v = u2·p2 (arms facing each other, as across a
             // thin slot, have no vertex).
             let det = u1.x * u2.y - u1.y * u2.x
             guard abs(det) > 0.2 else { return nil }
             let k1 = (u1 * p1).sum(), k2 = (u2 * p2).sum()
-            let v = Point(k1 * u2.y - k2 * u1.y, u1.x * k2 - u2.x * k1) / det
+            let v = SIMD2<Float>(k1 * u2.y - k2 * u1.y, u1.x * k2 - u2.x * k1) / det
             guard (v * v).sum() < Self.tipReach * Self.tipReach else { return nil }
-            // The nearest point of the two half-lines from v through p1 and p2.
-            let p = Point(Float(x - ex), Float(y - ey))
-            var nearest = v, least = Float.infinity
-            func consider(_ arm: Point) {
-                let length = (arm * arm).sum().squareRoot()
-                guard length > 1e-4 else { return }
-                let q = v + max(((p - v) * arm).sum() / length, 0) / length * arm
-                let gap = ((p - q) * (p - q)).sum()
-                if gap < least { (nearest, least) = (q, gap) }
-            }
-            consider(p1 - v)
-            consider(p2 - v)
-            let distance = least.squareRoot()
-            guard distance > 1e-5 else { return (0, nx, ny) }   // on the edge (also: no arm)
-            let inside = ((p - p1) * u1).sum() > 0 || ((p - p2) * u2).sum() > 0
-            let d = inside ? distance : -distance
-            let g = (p - nearest) / d
-            return (d, g.x, g.y)
+            return Wedge(v: v, p1: p1, u1: u1, p2: p2, u2: u2)
         }
 
         /// Pixel (x, y) near the edge, (ox, oy) its nearest outside pixel (itself when it is
@@ -662,9 +679,75 @@ public enum HeightField {
             set(x, y, h, slope * p.dx, slope * p.dy, p.d)
         }
 
+        /// The piece of edge at an outside pixel o, as the pixels that measure from it see it:
+        /// its edge pixel e, e's inward normal n̂, the offset s of the edge point nearest e's
+        /// centre along n̂, the segment's half-length across n̂, and the wedge where e is an
+        /// outside wedge's tip (see `piece`).
+        struct Piece {
+            var ex: Int, ey: Int
+            var nx: Float, ny: Float, s: Float, half: Float
+            var wedge: Wedge?
+            /// Whether n̂ is the direction from o to the pixel the piece was made for (the
+            /// coverage has none there): then it is that pixel's alone.
+            var aimed: Bool
+
+            /// Pixel (x, y)'s signed distance from this piece of edge and its unit ∇d.
+            @inline(__always)
+            func measure(_ x: Int, _ y: Int) -> (d: Float, dx: Float, dy: Float) {
+                // At an outside wedge's tip, its two arms (see `wedgeTip`).
+                if let wedge { return wedge.measure(SIMD2<Float>(Float(x - ex), Float(y - ey)), nx, ny) }
+                let px = Float(x - ex) + s * nx, py = Float(y - ey) + s * ny   // pixel − edge point
+                let along = px * nx + py * ny, across = px * ny - py * nx
+                let beyond = across - min(max(across, -half), half)
+                let distance = (along * along + beyond * beyond).squareRoot()
+                let d = along < 0 ? -distance : distance
+                // ∇d: the unit vector from the segment to the pixel (n̂ beside the segment).
+                guard beyond != 0 && distance > 0 else { return (d, nx, ny) }
+                return (d, (along * nx + beyond * ny) / d, (along * ny - beyond * nx) / d)
+            }
+        }
+
+        /// A `Piece` kept for an outside pixel (`key`: its index in the padded image, −1 for
+        /// none), in `Bevel.pieces`, a small table indexed by a hash of the key.
+        struct KeptPiece {
+            var key: Int
+            var piece: Piece
+        }
+
+        /// How many pieces `pieces` keeps: 2 to this power. Each outside pixel's piece is
+        /// shared by every pixel that measures from it (those in line with it up to r + 2 away,
+        /// and their neighbours, `inside`), so it is made once while it stays in the table.
+        static let keptPiecesBits = 10
+        static let keptPieces = 1 << keptPiecesBits
+
         /// Pixel (x, y)'s signed distance d from the piece of edge at outside pixel (ox, oy), and
         /// its unit ∇d.
+        @inline(__always)
         func piece(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) -> (d: Float, dx: Float, dy: Float) {
+            // A pixel next to an empty o looks for e towards itself first (see `piece(_:_:towards:)`).
+            let vx = x - ox, vy = y - oy
+            if vx >= -1 && vx <= 1 && vy >= -1 && vy <= 1 && (vx != 0 || vy != 0) && coverage(ox, oy) == 0 {
+                let fx = Float(vx), fy = Float(vy), v = (fx * fx + fy * fy).squareRoot()
+                if let e = partlyCovered(ox, oy, towards: fx / v, fy / v) {
+                    return piece(ox, oy, edge: e, towards: x, y).measure(x, y)
+                }
+            }
+            // Every other pixel sees o's piece alike: computed once, kept.
+            let key = (oy + 1) * (width + 2) + ox + 1
+            let slot = Int(truncatingIfNeeded: (UInt32(truncatingIfNeeded: key) &* 2_654_435_761) >> (32 - Self.keptPiecesBits))
+            if pieces[slot].key != key {
+                pieces[slot] = KeptPiece(key: key, piece: piece(ox, oy, edge: nil, towards: x, y))
+            }
+            let kept = pieces[slot].piece
+            // Where the coverage has no direction, n̂ is towards each pixel: its own piece.
+            return kept.aimed ? piece(ox, oy, edge: nil, towards: x, y).measure(x, y) : kept.measure(x, y)
+        }
+
+        /// The piece of edge at outside pixel o, with edge pixel `edge` if given (a pixel next
+        /// to o found towards the pixel measuring), else o itself when it is partly covered,
+        /// else the partly covered pixel next to o along o's normal. (x, y): the pixel
+        /// measuring, whose direction from o stands in for n̂ where the coverage has none.
+        func piece(_ ox: Int, _ oy: Int, edge: (x: Int, y: Int, coverage: Float)?, towards x: Int, _ y: Int) -> Piece {
             // The edge pixel e: o itself when it is partly covered, else a partly covered pixel
             // next to o (8 directions, cos 67.5° = 0.3827 between them): along o's normal, or,
             // for a pixel next to o (one of its 8 neighbours), first the one towards the pixel.
@@ -678,13 +761,10 @@ public enum HeightField {
             // 2.5 px 274, 3.5 px 266, 5 px 265, never 276.
             var (ex, ey, a) = (ox, oy, coverage(ox, oy))
             var (nx, ny) = inwardNormal(ox, oy)
-            if a == 0 {
-                let vx = Float(x - ox), vy = Float(y - oy), v = (vx * vx + vy * vy).squareRoot()
-                if v > 0 && v < 1.5, let e = partlyCovered(ox, oy, towards: vx / v, vy / v) {
-                    (ex, ey, a) = e
-                } else if let e = partlyCovered(ox, oy, towards: nx, ny) {
-                    (ex, ey, a) = e
-                }
+            if let e = edge {
+                (ex, ey, a) = e
+            } else if a == 0, let e = partlyCovered(ox, oy, towards: nx, ny) {
+                (ex, ey, a) = e
             }
             // The edge's normal where the edge is: the gradient at e itself, as Gustavson &
             // Strand take it (167 cases rather than 164 with o's).
@@ -692,7 +772,8 @@ public enum HeightField {
                 let n = inwardNormal(ex, ey)
                 if n.x != 0 || n.y != 0 { (nx, ny) = n }
             }
-            if nx == 0 && ny == 0 {
+            let aimed = nx == 0 && ny == 0
+            if aimed {
                 // No direction in the coverage (a lone hole, a symmetric notch): towards (x, y).
                 let vx = Float(x - ox), vy = Float(y - oy), v = (vx * vx + vy * vy).squareRoot()
                 (nx, ny) = v > 0 ? (vx / v, vy / v) : (0, 0)
@@ -711,20 +792,9 @@ public enum HeightField {
             // 0.9 / 0.95 either way: 285 / 285; 0.8: 287); ±0.4 / ±0.6 285; ±0 280; ±½ from
             // every e 211.
             let s = HeightField.edgeOffset(nx, ny, coverage: a)
-            let px = Float(x - ex) + s * nx, py = Float(y - ey) + s * ny   // pixel − edge point
-            let along = px * nx + py * ny, across = px * ny - py * nx
             let half: Float = ex != ox && ey != oy ? 0.5 : 1
-            let beyond = across - min(max(across, -half), half)
-            let distance = (along * along + beyond * beyond).squareRoot()
-            var d = along < 0 ? -distance : distance
-            // ∇d: the unit vector from the segment to the pixel (n̂ beside the segment).
-            var (dx, dy) = (nx, ny)
-            if beyond != 0 && distance > 0 {
-                (dx, dy) = ((along * nx + beyond * ny) / d, (along * ny - beyond * nx) / d)
-            }
             // At an outside wedge's tip, its two arms instead (see `wedgeTip`).
-            if let tip = wedgeTip(x, y, ex, ey, nx, ny, a) { (d, dx, dy) = tip }
-            return (d, dx, dy)
+            return Piece(ex: ex, ey: ey, nx: nx, ny: ny, s: s, half: half, wedge: wedgeTip(ex, ey, nx, ny, a), aimed: aimed)
         }
     }
 
