@@ -352,5 +352,17 @@ final class HeightFieldTests: XCTestCase {
             XCTAssertEqual(HeightField.distances(mask, limit: 12, parallel: .split(into: pieces)), serialD)
             XCTAssertEqual(HeightField.heights(mask, radius: 6, profile: .smooth, parallel: .split(into: pieces)), serialH)
         }
+        // The whole relief (slopes and distances too): each band keeps the pieces of edge it has
+        // made (`Bevel.pieces`), so bands that start elsewhere make and evict them in another
+        // order; the bits must not depend on it. The random mask has more outside pixels than
+        // the table holds; the text has corners, wedge tips and creases.
+        for (name, shape, radius) in [("random", mask, Float(6)), ("text", EmbossQuality.text.coarse, 10),
+                                      ("text", EmbossQuality.text.coarse, 100)] {
+            let serial = HeightField.relief(shape, radius: radius, profile: .round)
+            for pieces in [2, 3, 7] {
+                XCTAssertTrue(HeightField.relief(shape, radius: radius, profile: .round, parallel: .split(into: pieces)) == serial,
+                              "\(name) r \(radius) in \(pieces)")
+            }
+        }
     }
 }
