@@ -863,23 +863,51 @@ public enum HeightField {
     /// at or below, where nearer).
     private static func nearestRows(_ m: UnsafePointer<Float>, _ near: UnsafeMutablePointer<Int32>,
                                     width: Int, height: Int, columns: Range<Int>) {
+        // Four columns at a time in lanes (the same bits as one at a time: a comparison and a
+        // choice each), then the rest one at a time.
+        typealias Rows = SIMD4<Int32>
+        @inline(__always) func load(_ p: UnsafePointer<Int32>) -> Rows { UnsafeRawPointer(p).loadUnaligned(as: Rows.self) }
+        @inline(__always) func store(_ v: Rows, _ p: UnsafeMutablePointer<Int32>) {
+            UnsafeMutableRawPointer(p).storeBytes(of: v, as: Rows.self)
+        }
+        let lanes = columns.lowerBound + (columns.count & ~3)
         for y in 0 ..< height {
-            let row = y * width
-            for x in columns {
-                near[row + x] = m[row + x] >= 0.5 ? (y == 0 ? -1 : near[row - width + x]) : Int32(truncatingIfNeeded: y)
+            let row = y * width, y32 = Int32(truncatingIfNeeded: y)
+            var x = columns.lowerBound
+            while x < lanes {
+                let inside = FastMath.load(m + row + x) .>= 0.5
+                let above = y == 0 ? Rows(repeating: -1) : load(near + row - width + x)
+                store(Rows(repeating: y32).replacing(with: above, where: inside), near + row + x)
+                x += 4
+            }
+            while x < columns.upperBound {
+                near[row + x] = m[row + x] >= 0.5 ? (y == 0 ? -1 : near[row - width + x]) : y32
+                x += 1
             }
         }
         var below = [Int32](repeating: Int32(truncatingIfNeeded: height), count: columns.count)
         below.withUnsafeMutableBufferPointer { below in
+            guard let below = below.baseAddress else { return }
             for y in (0 ..< height).reversed() {
                 let row = y * width, y32 = Int32(truncatingIfNeeded: y)
-                for x in columns {
+                var x = columns.lowerBound
+                while x < lanes {
+                    let i = x - columns.lowerBound
+                    let inside = FastMath.load(m + row + x) .>= 0.5
+                    let b = load(below + i), n = load(near + row + x), ys = Rows(repeating: y32)
+                    store(ys.replacing(with: b, where: inside), below + i)
+                    // wrapping: total even past Int32
+                    store(n.replacing(with: b, where: inside .& (b &- ys .< ys &- n)), near + row + x)
+                    x += 4
+                }
+                while x < columns.upperBound {
                     let i = x - columns.lowerBound
                     if !(m[row + x] >= 0.5) {
                         below[i] = y32
                     } else if below[i] &- y32 < y32 &- near[row + x] {   // wrapping: total even past Int32
                         near[row + x] = below[i]
                     }
+                    x += 1
                 }
             }
         }
