@@ -412,6 +412,9 @@ public enum HeightField {
         /// (ox or oy may be −1 or width/height: the padding), and its neighbours' (`around`).
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours)
         func outside(_ x: Int, _ y: Int)
+        /// Called before row y's pixels: a finish that leaves most pixels of a row at one value
+        /// may write it to the whole row here, at memset's speed.
+        func start(row y: Int)
     }
 
     private struct Clamp: Finish {
@@ -421,6 +424,7 @@ public enum HeightField {
             out[y * width + x] = min(Float(squared.squareRoot()), limit)
         }
         func outside(_ x: Int, _ y: Int) { out[y * width + x] = 0 }
+        func start(row y: Int) {}
     }
 
     private struct Bevel: Finish {
@@ -456,7 +460,8 @@ public enum HeightField {
         /// those are another part of the edge (`siteSpread`), and keeps the nearest.
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours) {
             let reach = Double(self.reach)
-            guard squared < reach * reach else { return set(x, y, 1, 0, 0, 0) }   // the plateau: flat
+            // The plateau: flat (its slopes and d are `start`'s zeros).
+            guard squared < reach * reach else { band.heights[(y - band.top) * width + x] = 1; return }
             var best = piece(x, y, ox, oy)
             let far = around.far(ox, oy)
             if far != 0 {
@@ -472,8 +477,19 @@ public enum HeightField {
             finish(x, y, best)
         }
 
+        /// Outside pixel (x, y): 0 everywhere (`start`'s zeros) unless the edge crosses it.
         func outside(_ x: Int, _ y: Int) {
-            if coverage(x, y) > 0 { edge(x, y, x, y) } else { set(x, y, 0, 0, 0, 0) }
+            if mask[y * width + x] > 0 { edge(x, y, x, y) }   // coverage(x, y) > 0
+        }
+
+        /// Row y's heights, slopes and distances 0: every outside pixel's but the edge's, and the
+        /// plateau's but its height, which `outside` and `inside` then leave as they are.
+        func start(row y: Int) {
+            let i = (y - band.top) * width
+            (band.heights + i).update(repeating: 0, count: width)
+            (band.slopeX + i).update(repeating: 0, count: width)
+            (band.slopeY + i).update(repeating: 0, count: width)
+            (band.distances + i).update(repeating: 0, count: width)
         }
 
         @inline(__always)
@@ -967,6 +983,7 @@ public enum HeightField {
             sites(rows.lowerBound, into: here)
             for y in rows {
                 sites(y + 1, into: below)
+                finish.start(row: y)
                 for x in 0 ..< width {
                     let i = here * width + x
                     guard column[i] != Neighbours.outside else { finish.outside(x, y); continue }
