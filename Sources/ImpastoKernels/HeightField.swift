@@ -740,7 +740,7 @@ public enum HeightField {
         /// its unit ∇d.
         @inline(__always)
         func piece(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) -> (d: Float, dx: Float, dy: Float) {
-            // A pixel next to an empty o looks for e towards itself first (see `piece(_:_:towards:)`).
+            // A pixel next to an empty o looks for e towards itself first (see `piece(_:_:edge:towards:_:)`).
             let vx = x - ox, vy = y - oy
             if vx >= -1 && vx <= 1 && vy >= -1 && vy <= 1 && (vx != 0 || vy != 0) && coverage(ox, oy) == 0 {
                 let fx = Float(vx), fy = Float(vy), v = (fx * fx + fy * fy).squareRoot()
