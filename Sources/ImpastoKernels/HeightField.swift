@@ -403,7 +403,8 @@ public enum HeightField {
 
     /// What the transform does with each pixel once its nearest outside pixel is known. A type
     /// rather than a closure, so that each use is specialised and inlined; it is called once for
-    /// every pixel and writes only the pixel it is given, so rows can run concurrently.
+    /// every pixel (after `start` once for its row) and writes only that pixel (`start` only
+    /// that row), so rows can run concurrently.
     private protocol Finish {
         /// Outside pixels (sites) farther than this from a row may be left out of its envelope:
         /// no pixel's result depends on where they are.
