@@ -230,7 +230,8 @@ public enum EmbossShading {
             // (y) that face the same way, and between the pixel's halves along ∇d (radial).
             let radial = halfSpread[i]
             var (moveX, moveY): (Float, Float) = (0, 0)
-            if x >= 1, y >= 1, x < width - 1, y < height - 1 {
+            let inside = x >= 1 && y >= 1 && x < width - 1 && y < height - 1
+            if inside {
                 // Inside the band: all four read, the ones not facing this way not counted
                 // (a choice, not a branch: which neighbours face a pixel's way is not
                 // predictable; a flat one's lookup is not written, and not chosen).
@@ -277,8 +278,17 @@ public enum EmbossShading {
             var directions = (own, own, own, own, own, own, own, own, own)
             withUnsafeMutableBytes(of: &directions) { raw in
                 let around = raw.bindMemory(to: SIMD2<Float>.self)
-                for n in 0 ..< 9 where n != 4 {
-                    if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
+                if inside {
+                    // All eight are in the band: `neighbour`'s test without its bounds checks.
+                    for n in 0 ..< 9 where n != 4 {
+                        let j = i &+ (n / 3 - 1) &* width &+ (n % 3 - 1)
+                        let dx = directionX[j], dy = directionY[j]
+                        if dx * own.x + dy * own.y >= Self.facing { around[n] = SIMD2(dx, dy) }
+                    }
+                } else {
+                    for n in 0 ..< 9 where n != 4 {
+                        if let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) { around[n] = direction(j) }
+                    }
                 }
                 for j in 0 ..< ky {
                     let oy = (Float(j) + 0.5) * stepY - 0.5
@@ -321,7 +331,7 @@ public enum EmbossShading {
         mutating func callAsFunction(_ u: Float, _ v: Float, _ size: Float) -> SIMD4<Float> {
             guard size > 1 else { return ShadingImage.sample(picture, width: mips.width, height: mips.height, u: u, v: v) }
             if size != levelSize { (level, levelSize) = (mips.level(footprint: size), size) }
-            return mips.sample(levels, level, u: u, v: v)
+            return Mips.sample(levels, level, u: u, v: v)
         }
     }
 
@@ -334,11 +344,22 @@ public enum EmbossShading {
         let width: Int, height: Int
         var pixels: [Float] = []
         /// Each level's width, height and first sample in `pixels`.
-        var levels: [(width: Int, height: Int, start: Int)]
+        var levels: [Extent]
+
+        /// A level's size, its first sample in `pixels`, and what turns level-0 coordinates into
+        /// its own (its side over level 0's: a power of two for even sides, so exact).
+        struct Extent {
+            var width = 0, height = 0, start = 0
+            var toU: Float = 0, toV: Float = 0
+        }
 
         init(_ picture: ShadingImage) {
             (width, height) = (picture.width, picture.height)
-            levels = [(picture.width, picture.height, 0)]
+            let (fw, fh) = (Float(picture.width), Float(picture.height))
+            func extent(_ w: Int, _ h: Int, _ start: Int) -> Extent {
+                Extent(width: w, height: h, start: start, toU: Float(w) / fw, toV: Float(h) / fh)
+            }
+            levels = [extent(picture.width, picture.height, 0)]
             pixels = Self.clampedToRim(picture)
             pixels.reserveCapacity(pixels.count / 3 * 4 + 64)   // the levels after it, with room for odd sides
             while let last = levels.last, last.width > 1 || last.height > 1, last.width > 0, last.height > 0 {
@@ -352,7 +373,7 @@ public enum EmbossShading {
                     }
                     pixels += [mean.x, mean.y, mean.z, mean.w]
                 } }
-                levels.append((w, h, start))
+                levels.append(extent(w, h, start))
             }
         }
 
@@ -401,33 +422,32 @@ public enum EmbossShading {
 
         private static let lastMips = Mutex<(picture: ShadingImage, mips: Mips)?>(nil)
 
-        /// The levels either side of log₂ `footprint` and the blend between them.
+        /// The levels either side of log₂ `footprint` and the blend between them (`upper` is
+        /// `lower` where there is no level above it; then t = 0).
         struct Level {
-            var lower = 0, t: Float = 0
+            var lower = Extent(), upper = Extent(), t: Float = 0
         }
 
         /// Where a lookup averaged over about `footprint` × `footprint` pixels reads.
         @inline(__always)
         func level(footprint: Float) -> Level {
-            let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(levels.count - 1)) : 0
-            let lower = Int(level)
-            return Level(lower: lower, t: level - Float(lower))
+            guard let top = levels.indices.last else { return Level() }
+            let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(top)) : 0
+            let lower = Int(level), t = level - Float(lower)
+            return Level(lower: levels[lower], upper: levels[min(lower + 1, top)], t: lower < top ? t : 0)
         }
 
         /// The picture at (u, v) (level-0 pixel coordinates) averaged as `level` says (see
         /// `level(footprint:)`); `all` is `pixels`.
         @inline(__always)
-        func sample(_ all: UnsafeBufferPointer<Float>, _ level: Level, u: Float, v: Float) -> SIMD4<Float> {
-            guard width > 0, height > 0 else { return .zero }
-            @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
-                let (w, h, start) = levels[l]
-                // Level l's samples (within `all`, which holds them: no slice, no checks).
-                let samples = UnsafeBufferPointer(start: all.baseAddress.map { $0 + start }, count: w &* h &* 4)
-                return ShadingImage.sample(samples, width: w, height: h,
-                                           u: u * Float(w) / Float(width), v: v * Float(h) / Float(height))
+        static func sample(_ all: UnsafeBufferPointer<Float>, _ level: Level, u: Float, v: Float) -> SIMD4<Float> {
+            @inline(__always) func at(_ e: Extent) -> SIMD4<Float> {
+                // The level's samples (within `all`, which holds them: no slice, no checks).
+                let samples = UnsafeBufferPointer(start: all.baseAddress.map { $0 + e.start }, count: e.width &* e.height &* 4)
+                return ShadingImage.sample(samples, width: e.width, height: e.height, u: u * e.toU, v: v * e.toV)
             }
             let c = at(level.lower)
-            return level.t > 0 && level.lower + 1 < levels.count ? c * (1 - level.t) + at(level.lower + 1) * level.t : c
+            return level.t > 0 ? c * (1 - level.t) + at(level.upper) * level.t : c
         }
     }
 
