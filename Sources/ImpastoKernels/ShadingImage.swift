@@ -44,21 +44,20 @@ public struct ShadingImage: Equatable, Sendable {
     @inline(__always)
     static func sample(_ pixels: UnsafeBufferPointer<Float>, width: Int, height: Int,
                        u: Float, v: Float) -> SIMD4<Float> {
-        guard width > 0, height > 0 else { return .zero }
+        guard width > 0, height > 0, let base = pixels.baseAddress else { return .zero }
         let fx = (u.isNaN ? Float(width) / 2 : u) - 0.5
         let fy = (v.isNaN ? Float(height) / 2 : v) - 0.5
         let cx = min(max(fx, 0), Float(width - 1))
         let cy = min(max(fy, 0), Float(height - 1))
         let x0 = Int(cx), y0 = Int(cy)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let x1 = min(x0 &+ 1, width - 1), y1 = min(y0 &+ 1, height - 1)
         let tx = cx - Float(x0), ty = cy - Float(y0)
         // x0 … y1 are clamped into the picture, so the indices cannot overflow: `&` spares
         // the checks (this is the inner loop of every emboss lookup).
         let row0 = y0 &* width, row1 = y1 &* width
-        @inline(__always) func pixel(_ i: Int) -> SIMD4<Float> {
-            let k = i &* 4
-            return SIMD4(pixels[k], pixels[k &+ 1], pixels[k &+ 2], pixels[k &+ 3])
-        }
+        // (One load of all four samples: built sample by sample, the compiler shuffled them
+        // into place one at a time.)
+        @inline(__always) func pixel(_ i: Int) -> SIMD4<Float> { FastMath.load(base + i &* 4) }
         let top = pixel(row0 &+ x0) * (1 - tx) + pixel(row0 &+ x1) * tx
         let bottom = pixel(row1 &+ x0) * (1 - tx) + pixel(row1 &+ x1) * tx
         return top * (1 - ty) + bottom * ty
