@@ -2,7 +2,8 @@
 import XCTest
 
 /// The emboss's arithmetic done four pixels at a time (`EmbossShading.Field.prepare`, `Rise` on
-/// lanes) gives the same bits as the scalar formulas it stands for.
+/// lanes) gives the same bits as the scalar formulas it stands for: each pixel's lookup, slope
+/// direction, the lookups of its halves along ∇d and the spread between them.
 final class EmbossLanesTests: XCTestCase {
     func testPrepareGivesTheScalarFormulasBits() {
         // Slopes and distances of every kind: flat runs of four (skipped), single flat pixels,
@@ -25,9 +26,16 @@ final class EmbossLanesTests: XCTestCase {
             let rise = Rise(radius: radius, profile: profile)
             for scale: Float in [5, 50] {
                 var u = [Float](repeating: 0, count: count), v = u, dx = u, dy = u, spread = u
-                EmbossShading.Field.prepare(sx, sy, d, count: count, rise: rise, scale: scale,
-                                            pictureWidth: 256, pictureHeight: 200, lookupU: &u, lookupV: &v,
-                                            directionX: &dx, directionY: &dy, halfSpread: &spread)
+                var nearU = u, nearV = u, farU = u, farV = u
+                nearU.withUnsafeMutableBufferPointer { nu in nearV.withUnsafeMutableBufferPointer { nv in
+                    farU.withUnsafeMutableBufferPointer { fu in farV.withUnsafeMutableBufferPointer { fv in
+                        let halves = EmbossShading.Field.Halves(nearU: nu.baseAddress!, nearV: nv.baseAddress!,
+                                                                farU: fu.baseAddress!, farV: fv.baseAddress!)
+                        EmbossShading.Field.prepare(sx, sy, d, count: count, rise: rise, scale: scale,
+                                                    pictureWidth: 256, pictureHeight: 200, lookupU: &u, lookupV: &v,
+                                                    directionX: &dx, directionY: &dy, halfSpread: &spread, halves: halves)
+                    } }
+                } }
                 func lookup(_ x: Float, _ y: Float) -> (u: Float, v: Float) {
                     EmbossShading.lookup(EmbossShading.normal(dx: x, dy: y, scale: scale), width: 256, height: 200)
                 }
@@ -46,6 +54,8 @@ final class EmbossLanesTests: XCTestCase {
                     let want = 2 * max(abs(la.u - lb.u), abs(la.v - lb.v))
                     XCTAssertEqual(spread[i].bitPattern, want.bitPattern,
                                    "pixel \(i), r \(radius) \(profile): \(spread[i]) against \(want)")
+                    XCTAssertEqual([nearU[i], nearV[i], farU[i], farV[i]].map(\.bitPattern),
+                                   [la.u, la.v, lb.u, lb.v].map(\.bitPattern), "pixel \(i)'s halves, r \(radius) \(profile)")
                 }
             }
         }
