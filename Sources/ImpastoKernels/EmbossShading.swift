@@ -80,14 +80,14 @@ public enum EmbossShading {
                         for y in rows {
                             // The field is the band's: row y is its row y − top.
                             let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
+                            let slopes = (x: sx + local * width, y: sy + local * width)
+                            // This row's coverage, if the output's alpha is the coverage (else 1).
+                            let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
                             for x in 0 ..< width {
-                                let i = local * width + x
                                 var c = flat
-                                if sx[i] != 0 || sy[i] != 0 { c = field.footprint(x, local, &reader) }
-                                row[4 * x] = c.x
-                                row[4 * x + 1] = c.y
-                                row[4 * x + 2] = c.z
-                                row[4 * x + 3] = coverage == nil ? 1 : alpha[y * width + x]
+                                if slopes.x[x] != 0 || slopes.y[x] != 0 { c = field.footprint(x, local, &reader) }
+                                c.w = coverageRow?[x] ?? 1
+                                FastMath.store(c, row + 4 * x)
                             }
                         }
                     }
