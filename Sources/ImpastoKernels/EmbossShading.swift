@@ -111,8 +111,13 @@ public enum EmbossShading {
     /// median 0.28–0.31 %), 32 loses it (132 cases, far median 0.97 %), never splitting loses
     /// more (98). 16 splits only where the mip-map's isotropic average would smear a sweep of
     /// more than a tenth of the 256-px picture, and halves the shading's cost (a default emboss
-    /// r = 10 at 1024²: 621 M → 415 M instructions a call, callgrind).
-    static let subPixelSpread: Float = 16
+    /// r = 10 at 1024²: 621 M → 415 M instructions a call, callgrind). Measured again with
+    /// today's footprint (up to 4 sub-pixels, the halves along ∇d): 10 / 12 / **13** / 14 /
+    /// 15 / 16 / 20 / 24 / 32 give 313 / 319 / **321** / 320 / 320 / 318 / 314 / 305 / 297 of
+    /// the 336 cases (far summed 110.0 / 110.1 / 111.1 / 112.1 / 113.9 / 116.0 / 135.9 / 149.2 /
+    /// 181.2 %); 13 costs 1 % more than 16 at r = 10 (callgrind, text 1024²: 555 → 561 M;
+    /// r = 100 793 → 797 M; a photo 1812 → 1845 M).
+    static let subPixelSpread: Float = 13
 
     /// A pixel left whole (its lookup moves at most `subPixelSpread`) whose lookup moves more
     /// than this many picture pixels between its halves along ∇d, and more than
