@@ -127,8 +127,8 @@ public enum EmbossShading {
     /// whole sweep it also smears across it, and a feature the sweep crosses (obsidian's thin
     /// bright ring, 3 px wide in the 256-px picture) comes out at half its strength in the
     /// 4× render's place (text r = 20, k = 10: 0.23 against 0.52). Measured over issue 12's
-    /// matrix (EmbossQualityTests, 336 cases meeting both goals; far summed over the cases,
-    /// logo + text): never, 316 (121.5 %); halves from 6 px at ratio 3, **318** (116.0 %);
+    /// matrix with `subPixelSpread` at 16 (EmbossQualityTests, 336 cases meeting both goals;
+    /// far summed over the cases, logo + text): never, 316 (121.5 %); halves from 6 px at ratio 3, **318** (116.0 %);
     /// from 3 px, 318 (119.6 %); from 4 px at ratios 2 / 3 / 4 / 6, 316 / 318 / 318 / 318.
     /// Split into up to 3 or 4 pieces along ∇d instead, 314–317: more pieces, more specks. Cost
     /// (1024², one call): text r = 10 +7 % in callgrind (533 → 569 M) and 0.95 → 0.87 of
