@@ -98,13 +98,17 @@ public enum EmbossShading {
 
     /// Most sub-pixels of a sloping pixel along one axis (kx, ky ≤ this), and in all
     /// (kx · ky ≤ this): a pixel whose lookup sweeps along x (the foot of a vertical edge) is
-    /// split 4 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight turn,
-    /// a photo's grain) 2 × 2 as before. Measured over issue 12's matrix (EmbossQualityTests,
-    /// 336 cases meeting both goals): 2 × 2 at most, 216 (far median 0.56 %); this, 222
-    /// (0.51 %) at about the same cost (callgrind, 1024² text r = 10 and r = 100: −1 %; 512²
-    /// colour, a photo: +4 %); 8 a side and 8 in all, 227 (0.46 %) but +16 % on a photo;
-    /// 3 × 3 at most, 229 but +21 % on a photo and +4 % at r = 100.
-    public static let footprintSamples = 4
+    /// split up to 8 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight
+    /// turn, a photo's grain) up to 4 × 2. Measured over issue 12's matrix
+    /// (EmbossQualityTests, 336 cases meeting both goals), first with none of the later
+    /// changes: 2 × 2 at most, 216 (far median 0.56 %); 4 a side and in all, 222 (0.51 %) at
+    /// about the same cost; 8, 227 (0.46 %) but +16 % on a photo; 3 × 3 at most, 229 but
+    /// +21 % on a photo and +4 % at r = 100. Again with the halves along ∇d and
+    /// `subPixelSpread` 13: 3 / 4 / 6 / **8** give 304 / 321 / 322 / **324**; 8 in all but
+    /// 4 where both axes split, 323. 8 costs nothing on text at r = 10 (callgrind, 1024²:
+    /// 559 M either way), +1 % at r = 100 (793 → 803 M) and +15 % on a photo (1843 → 2113 M):
+    /// kept for the letters' and logos' cleaner curves, which are what the emboss is for.
+    public static let footprintSamples = 8
     /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
     /// Measured with 2 × 2 sub-pixels at most over issue 12's matrix (EmbossQualityTests, 336
     /// cases): 4, 8, 12 and 16 leave the quality where it is (162–165 cases meet both goals; far median 0.57–0.66 %, speckle

@@ -7,7 +7,7 @@ import XCTest
 /// The goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
 /// 0.2 from it) over its whole matrix — 2 shapes × 7 presets × 6 radii × 4 scales — run with
 /// IMPASTO_EMBOSS_MATRIX=1 (best in release: `swift test -c release --filter
-/// EmbossQualityTests`); 321 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
+/// EmbossQualityTests`); 324 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
 /// the goals themselves on a subset that spans both shapes, every preset, every radius and
 /// every scale (cases that meet them today, so that a change which costs quality anywhere in
 /// that span fails), and looser bounds on cases that do not yet meet them, so that a return of
@@ -56,9 +56,11 @@ final class EmbossQualityTests: XCTestCase {
             // as its two halves along ∇d (obsidian's thin ring no longer smeared: far 2.47 →
             // 0.26 %, 2.47 → 0.52 %).
             (EmbossQuality.text, "obsidian", 20, 10), (EmbossQuality.text, "obsidian", 100, 20),
-            // Met since a pixel is split from a 13 px move rather than 16 (far 1.65 → 1.08 %;
-            // speckle 0.03 → 0 %, its one speck at (77, 41) gone).
-            (EmbossQuality.text, "obsidian", 10, 50), (EmbossQuality.logo, "mercury", 2, 10),
+            // Met since a pixel is split from a 13 px move rather than 16 (far 1.65 → 1.08 %).
+            (EmbossQuality.text, "obsidian", 10, 50),
+            // Met since a pixel may be split into up to 8 sub-pixels, not 4 (far 1.79 →
+            // 1.20 %; speckle 0.10 → 0 %).
+            (EmbossQuality.logo, "obsidian", 2, 50), (EmbossQuality.text, "copper", 2, 50),
         ]
         var shadings: [String: ShadingImage] = [:]   // each preset's picture rendered once
         for c in cases {
