@@ -244,13 +244,19 @@ public enum EmbossShading {
         /// a crease: a footprint neither counts their lookups nor blends their directions.
         static let facing: Float = 0.5
 
-        /// The index of pixel (x, y) if it slopes within 60° of the unit vector `own` (see
-        /// `facing`), else nil; nil outside the image and where it is flat.
+        /// Whether pixel i (in the band) slopes within 60° of the unit vector `own` (see
+        /// `facing`): false where it is flat.
+        @inline(__always)
+        func faces(_ i: Int, _ own: SIMD2<Float>) -> Bool {
+            directionX[i] * own.x + directionY[i] * own.y >= Self.facing
+        }
+
+        /// The index of pixel (x, y) if it `faces` `own`, else nil; nil outside the band.
         @inline(__always)
         func neighbour(_ x: Int, _ y: Int, facing own: SIMD2<Float>) -> Int? {
             guard x >= 0, y >= 0, x < width, y < height else { return nil }
             let i = y * width + x
-            return directionX[i] * own.x + directionY[i] * own.y >= Self.facing ? i : nil
+            return faces(i, own) ? i : nil
         }
 
         /// The unit direction of pixel i's slope (i from `neighbour`).
@@ -287,7 +293,7 @@ public enum EmbossShading {
                 // predictable; a flat one's lookup is not written, and not chosen).
                 @inline(__always) func sideways(_ j: Int) -> Float {
                     let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
-                    return directionX[j] * own.x + directionY[j] * own.y >= Self.facing ? moved : 0
+                    return faces(j, own) ? moved : 0
                 }
                 moveX = max(sideways(i - 1), sideways(i + 1))
                 moveY = max(sideways(i - width), sideways(i + width))
@@ -311,7 +317,7 @@ public enum EmbossShading {
                     // How far the lookup moves across ∇d to the neighbours facing this way.
                     @inline(__always) func across(_ j: Int) -> Float {
                         let du = lookupU[j] - centre.x, dv = lookupV[j] - centre.y
-                        return directionX[j] * own.x + directionY[j] * own.y >= Self.facing ? abs(dv * own.x - du * own.y) : 0
+                        return faces(j, own) ? abs(dv * own.x - du * own.y) : 0
                     }
                     let sideways = max(max(across(i - 1), across(i + 1)), max(across(i - width), across(i + width)))
                     if radial > halvesRatio * max(sideways, 1) {
@@ -349,8 +355,7 @@ public enum EmbossShading {
                     // All eight are in the band: `neighbour`'s test without its bounds checks.
                     for n in 0 ..< 9 where n != 4 {
                         let j = i &+ (n / 3 - 1) &* width &+ (n % 3 - 1)
-                        let dx = directionX[j], dy = directionY[j]
-                        if dx * own.x + dy * own.y >= Self.facing { around[n] = SIMD2(dx, dy) }
+                        if faces(j, own) { around[n] = direction(j) }
                     }
                 } else {
                     for n in 0 ..< 9 where n != 4 {
