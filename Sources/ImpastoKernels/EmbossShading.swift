@@ -449,12 +449,10 @@ public enum EmbossShading {
             }
         }
 
-        /// How far inside the rim, in picture pixels, `clampedToRim` reads the rim's colour.
-        static let rimInset: Float = 0.5
-
-        /// `picture`'s samples, each pixel whose centre lies beyond `rimInset` inside the rim of
-        /// the disc (the ellipse inscribed in the picture, where every normal looks up) taking
-        /// the colour `rimInset` inside the rim on its ray from the centre. No normal looks up
+        /// `picture`'s samples, each pixel whose centre lies beyond `ShadingImage.rimInset`
+        /// inside the rim of the disc (the ellipse inscribed in the picture, where every normal
+        /// looks up) taking the colour that far inside the rim on its ray from the centre (as
+        /// the procedural hemisphere's picture already is). No normal looks up
         /// beyond the rim (|(nₓ, n_y)| ≤ 1), but an average over a box that crosses it would take
         /// in the backdrop there (a procedural hemisphere's studio, a photo's background) where
         /// the normals it stands for graze the rim: at depth 20–50 that lit the steep foot of a
@@ -467,7 +465,7 @@ public enum EmbossShading {
             let (w, h) = (picture.width, picture.height)
             guard w > 0, h > 0 else { return pixels }
             // In the disc's own units (centre 0, rim 1): one pixel is 2 / side along each axis.
-            let limit = max(0, 1 - 2 * rimInset / Float(min(w, h)))
+            let limit = max(0, 1 - 2 * ShadingImage.rimInset / Float(min(w, h)))
             for y in 0 ..< h { for x in 0 ..< w {
                 let nx = (Float(x) + 0.5) / Float(w) * 2 - 1, ny = (Float(y) + 0.5) / Float(h) * 2 - 1
                 let rho = (nx * nx + ny * ny).squareRoot()

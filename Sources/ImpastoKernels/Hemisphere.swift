@@ -260,8 +260,10 @@ public struct Hemisphere: Equatable, Sendable {
 
     /// A size × size RGBA picture of the hemisphere (`size` capped at 4096; ≤ 0 gives 0 × 0).
     /// Pixel (i, j) shows the normal nₓ = 2(i + ½)/size − 1, n_y = 2(j + ½)/size − 1 (image
-    /// axes). Inside the disc (nₓ² + n_y² ≤ 1) alpha is 1; outside it is 0 and the RGB is the
-    /// colour of the nearest rim point (n_z = 0), so bilinear lookups at the rim stay clean.
+    /// axes). Inside the disc (nₓ² + n_y² ≤ 1) alpha is 1, outside it 0. A pixel whose centre
+    /// lies within `ShadingImage.rimInset` px of the rim, or beyond it, takes the colour of the
+    /// normal that far inside the rim on its ray from the centre: bilinear lookups at the rim
+    /// read the disc's own colours there, not the grazing n_z = 0 limit (see `rimInset`).
     /// Rows are shared out with `parallel`; the result does not depend on how.
     public func render(size: Int, parallel: ParallelFor = .serial) -> ShadingImage {
         let n = min(max(size, 0), Self.maximumSize)
@@ -269,6 +271,8 @@ public struct Hemisphere: Equatable, Sendable {
         if n > 0 {
             let shader = HemisphereShader(self)
             let scale = Float(2) / Float(n)
+            // In the disc's units (rim 1): how far out each pixel shows its own normal.
+            let limit = max(0, 1 - scale * ShadingImage.rimInset), rimZ = (1 - limit * limit).squareRoot()
             pixels.withUnsafeMutableBufferPointer { buffer in
                 guard let out = buffer.baseAddress else { return }
                 parallel(n) { rows in
@@ -279,14 +283,13 @@ public struct Hemisphere: Equatable, Sendable {
                             let r2 = nx * nx + ny * ny
                             let color: SIMD3<Float>
                             let alpha: Float
-                            if r2 <= 1 {
+                            if r2 <= limit * limit {
                                 color = shader.shade(imageNormal: SIMD3(nx, ny, (1 - r2).squareRoot()))
-                                alpha = 1
                             } else {
-                                let r = r2.squareRoot()
-                                color = shader.shade(imageNormal: SIMD3(nx / r, ny / r, 0))
-                                alpha = 0
+                                let f = limit / r2.squareRoot()   // r2 > 0: limit ≥ 0
+                                color = shader.shade(imageNormal: SIMD3(nx * f, ny * f, rimZ))
                             }
+                            alpha = r2 <= 1 ? 1 : 0
                             let p = out + (j * n + i) * 4
                             p[0] = color.x
                             p[1] = color.y

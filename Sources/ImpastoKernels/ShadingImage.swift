@@ -25,6 +25,23 @@ public struct ShadingImage: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// How far inside its disc's rim, in picture pixels, a shading picture shows the rim: the
+    /// outermost ring of the procedural hemisphere's picture (`Hemisphere.render`), and what
+    /// lies beyond the rim in the emboss's mip-map of any picture
+    /// (`EmbossShading.Mips.clampedToRim`), take the colour this far inside on their ray.
+    ///
+    /// The colour changes fastest right at the rim, where n_z falls to 0 (obsidian's and
+    /// chrome's Fresnel rings, the horizon's reflection). A pixel shown at n_z = 0 exactly is
+    /// the singular limit that no sub-pixel of the pixels it meets looks at; a normal grazing
+    /// the horizon (a letter's steep foot at depth 50) read a blend towards it whenever its
+    /// lookup moved less than a picture pixel, and the rim's own colour when it moved more:
+    /// dashes along the foot that the 4× render does not have. Measured over issue 12's matrix
+    /// (EmbossQualityTests, cases meeting both goals) with the mip-map at 0.5 px and the
+    /// hemisphere's ring at 0 (the exact rim, before), 0.25, 0.375, 0.5, 0.55 … 0.65, 0.7,
+    /// 0.75, 0.875 and 1 px: 324, 327, 328, 326, 329, 328, 328, 327, 326 (far fails 7 → 2 from
+    /// 0.5 px); both at 0.6 px, 329, at 0.625, 329 with one speckle fail more.
+    public static let rimInset: Float = 0.6
+
     /// A one-colour shading image.
     public static func solid(_ rgba: SIMD4<Float>, size: Int = 2) -> ShadingImage {
         let n = max(1, size)

@@ -18,7 +18,7 @@ final class EmbossMipsTests: XCTestCase {
     func testBeyondTheRimEveryPixelTakesTheRimOnItsRay() {
         for (w, h) in [(64, 64), (40, 24)] {
             let source = picture(w, h), clamped = EmbossShading.Mips.clampedToRim(source)
-            let inset = EmbossShading.Mips.rimInset
+            let inset = ShadingImage.rimInset
             var replaced = 0
             for y in 0 ..< h { for x in 0 ..< w {
                 let k = (y * w + x) * 4

@@ -7,7 +7,7 @@ import XCTest
 /// The goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
 /// 0.2 from it) over its whole matrix — 2 shapes × 7 presets × 6 radii × 4 scales — run with
 /// IMPASTO_EMBOSS_MATRIX=1 (best in release: `swift test -c release --filter
-/// EmbossQualityTests`); 324 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
+/// EmbossQualityTests`); 329 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
 /// the goals themselves on a subset that spans both shapes, every preset, every radius and
 /// every scale (cases that meet them today, so that a change which costs quality anywhere in
 /// that span fails), and looser bounds on cases that do not yet meet them, so that a return of
@@ -61,6 +61,12 @@ final class EmbossQualityTests: XCTestCase {
             // Met since a pixel may be split into up to 8 sub-pixels, not 4 (far 1.79 →
             // 1.20 %; speckle 0.10 → 0 %).
             (EmbossQuality.logo, "obsidian", 2, 50), (EmbossQuality.text, "copper", 2, 50),
+            // Met since the hemisphere's picture shows the colour 0.6 px inside its rim in its
+            // outermost ring, not the grazing limit (far 2.64 → 0.26 %, 1.84 → 0.41 %,
+            // 1.84 → 0.23 %, 1.52 → 0.16 %, 2.17 → 0.74 %).
+            (EmbossQuality.logo, "obsidian", 5, 50), (EmbossQuality.logo, "mercury", 5, 50),
+            (EmbossQuality.logo, "chrome", 5, 50), (EmbossQuality.logo, "obsidian", 10, 50),
+            (EmbossQuality.text, "obsidian", 5, 50),
         ]
         var shadings: [String: ShadingImage] = [:]   // each preset's picture rendered once
         for c in cases {

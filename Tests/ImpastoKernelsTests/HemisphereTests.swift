@@ -74,26 +74,28 @@ final class HemisphereTests: XCTestCase {
                                               roughness: 0.4, ambient: 0.05), environment: .studio)
         let size = 40
         let image = h.render(size: size)
-        var rng = SeededRandom(seed: 7)
-        var checkedInside = 0, checkedOutside = 0
-        for _ in 0 ..< 300 {
-            let i = Int.random(in: 0 ..< size, using: &rng), j = Int.random(in: 0 ..< size, using: &rng)
+        // The ring within `rimInset` of the rim (1.2 px of the 40 a unit) shows the normal that
+        // far inside the rim on its ray, the disc's own colour, as does everything beyond it.
+        let limit: Float = 1 - 2 * ShadingImage.rimInset / Float(size)
+        XCTAssertEqual(limit, 0.97, accuracy: 1e-6)
+        var checkedInside = 0, checkedRing = 0, checkedOutside = 0
+        for j in 0 ..< size { for i in 0 ..< size {
             let p = rgba(image, i, j)
             let n = normal(i, j, size: size)
-            if inside(i, j, size: size) {
-                XCTAssertEqual(p.w, 1)
+            let r = (n.x * n.x + n.y * n.y).squareRoot()
+            XCTAssertEqual(p.w, inside(i, j, size: size) ? 1 : 0, "(\(i), \(j)): alpha is the disc")
+            if r <= limit {
                 assertClose(SIMD3(p.x, p.y, p.z), h.shade(normal: n))
                 checkedInside += 1
             } else {
-                // Outside: transparent, coloured like the nearest rim point (n_z = 0).
-                XCTAssertEqual(p.w, 0)
-                let r = (n.x * n.x + n.y * n.y).squareRoot()
-                assertClose(SIMD3(p.x, p.y, p.z), h.shade(normal: SIMD3(n.x / r, n.y / r, 0)))
-                checkedOutside += 1
+                let f = limit / r
+                assertClose(SIMD3(p.x, p.y, p.z), h.shade(normal: SIMD3(n.x * f, n.y * f, (1 - limit * limit).squareRoot())))
+                if inside(i, j, size: size) { checkedRing += 1 } else { checkedOutside += 1 }
             }
-        }
-        XCTAssertGreaterThan(checkedInside, 150)
-        XCTAssertGreaterThan(checkedOutside, 20)
+        } }
+        XCTAssertGreaterThan(checkedInside, 1000)
+        XCTAssertGreaterThan(checkedRing, 8)
+        XCTAssertGreaterThan(checkedOutside, 300)
     }
 
     func testLambertValueMatchesTheFormula() {
