@@ -98,8 +98,8 @@ public enum EmbossShading {
 
     /// Most sub-pixels of a sloping pixel along one axis (kx, ky ≤ this), and in all
     /// (kx · ky ≤ this): a pixel whose lookup sweeps along x (the foot of a vertical edge) is
-    /// split up to 8 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight
-    /// turn, a photo's grain) up to 4 × 2. Measured over issue 12's matrix
+    /// split up to 6 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight
+    /// turn, a photo's grain) up to 3 × 2. Measured over issue 12's matrix
     /// (EmbossQualityTests, 336 cases meeting both goals), first with none of the later
     /// changes: 2 × 2 at most, 216 (far median 0.56 %); 4 a side and in all, 222 (0.51 %) at
     /// about the same cost; 8, 227 (0.46 %) but +16 % on a photo; 3 × 3 at most, 229 but
@@ -108,7 +108,10 @@ public enum EmbossShading {
     /// 4 where both axes split, 323. 8 costs nothing on text at r = 10 (callgrind, 1024²:
     /// 559 M either way), +1 % at r = 100 (793 → 803 M) and +15 % on a photo (1843 → 2113 M):
     /// kept for the letters' and logos' cleaner curves, which are what the emboss is for.
-    public static let footprintSamples = 8
+    /// Again once each sub-pixel is averaged over its own sweep (`subPixelSweep`): 4 / 5 /
+    /// **6** / 7 / 8 give 326 / 326 / **331** / 331 / 331, the same figures from 6 up, and 6
+    /// costs 5 % less than 8 on a photo.
+    public static let footprintSamples = 6
     /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
     /// Measured with 2 × 2 sub-pixels at most over issue 12's matrix (EmbossQualityTests, 336
     /// cases): 4, 8, 12 and 16 leave the quality where it is (162–165 cases meet both goals; far median 0.57–0.66 %, speckle
@@ -140,6 +143,25 @@ public enum EmbossShading {
     /// photo, no more.
     static let halvesFrom: Float = 6
     static let halvesRatio: Float = 3
+
+    /// A sub-pixel's own sweep along ∇d, in picture pixels: this many times how far its
+    /// normal tilts between the mean slopes s₁, s₂ of its two halves along ∇d (about a quarter
+    /// of the sub-pixel from either end), |n|′(s) · |s₂ − s₁| with |n|′(s) = k / (1 + k²s²)^(3/2)
+    /// at its own mean slope s. Each sub-pixel is averaged by the mip-map over that sweep, or
+    /// over its share of the lookup's move across ∇d to the neighbours if that is more (without
+    /// the latter, 287: the curves' turns are that move). Before, every
+    /// sub-pixel took an even share of its pixel's move to the neighbours; but at the
+    /// profile's steep foot the normal saturates towards the rim, so the sub-pixels nearest
+    /// the edge move little while the share, set by the neighbour 1 px further in, was 10–16
+    /// picture px: a pixel 1 px inside a letter's stem averaged obsidian's bright rim ring
+    /// with the dark inside of the ball (text r = 2, k = 50: 0.28 where the 4× render has
+    /// 0.55, far 3.78 %). Measured over issue 12's matrix (EmbossQualityTests, 336 cases
+    /// meeting both goals): the even share, 329; 1 / 1.25 / **1.5** / 1.75 / 2 / 2.5 / 3 / 4,
+    /// 326 / 330 / **331** / 330 / 330 / 330 / 330 / 310 (2 is what a lookup moving evenly
+    /// gives); with the even share as a cap, 328; from the two halves' own lookups rather than
+    /// the derivative, the same 331 at a higher cost; only where the pixel's normal tilts more
+    /// than 30° … 72° (elsewhere the even share), 330 … 327.
+    static let subPixelSweep: Float = 1.5
 
     /// A relief's slopes and distances, read for the footprint of a pixel.
     struct Field {
@@ -272,9 +294,9 @@ public enum EmbossShading {
         /// edge left out, a wholly outside one skipped), in the direction blended bilinearly from
         /// the four nearest pixel centres'. kx and ky follow how far the lookup moves along x
         /// and y: to the neighbours left and right, above and below, and between the pixel's
-        /// halves along ∇d; what is left of the move within each sub-pixel is averaged by the
-        /// picture's mip-map, so that even a move under the sub-pixels' steps does not
-        /// point-sample a hard horizon.
+        /// halves along ∇d. Each sub-pixel is averaged by the picture's mip-map over its own
+        /// sweep along ∇d or its share of the move across it (`subPixelSweep`), so that even a
+        /// move under the sub-pixels' steps does not point-sample a hard horizon.
         @inline(__always)
         func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader) -> SIMD4<Float> {
             let i = y * width + x, d = distances[i], own = direction(i), centre = SIMD2(lookupU[i], lookupV[i])
@@ -304,6 +326,16 @@ public enum EmbossShading {
                     if n == 3 || n == 5 { moveX = max(moveX, moved) } else { moveY = max(moveY, moved) }
                 }
             }
+            // How far the lookup moves across ∇d to the neighbours left, right, above and below
+            // facing this way (inside the band; elsewhere, the larger axis move).
+            @inline(__always) func acrossMove() -> Float {
+                guard inside else { return max(moveX, moveY) }
+                @inline(__always) func across(_ j: Int) -> Float {
+                    let du = lookupU[j] - centre.x, dv = lookupV[j] - centre.y
+                    return faces(j, own) ? abs(dv * own.x - du * own.y) : 0
+                }
+                return max(max(across(i - 1), across(i + 1)), max(across(i - width), across(i + width)))
+            }
             // The radial sweep shared out between the axes.
             moveX = max(moveX, radial * abs(own.x))
             moveY = max(moveY, radial * abs(own.y))
@@ -314,13 +346,7 @@ public enum EmbossShading {
             let spread = max(max(moveX, moveY), radial)
             guard spread > subPixelSpread, moveX.isFinite, moveY.isFinite else {
                 if inside, radial > halvesFrom, radial.isFinite {
-                    // How far the lookup moves across ∇d to the neighbours facing this way.
-                    @inline(__always) func across(_ j: Int) -> Float {
-                        let du = lookupU[j] - centre.x, dv = lookupV[j] - centre.y
-                        return faces(j, own) ? abs(dv * own.x - du * own.y) : 0
-                    }
-                    let sideways = max(max(across(i - 1), across(i + 1)), max(across(i - width), across(i + width)))
-                    if radial > halvesRatio * max(sideways, 1) {
+                    if radial > halvesRatio * max(acrossMove(), 1) {
                         // Each half's extent inside the edge (d ≥ ½ for both halves whole).
                         let near = min(max(d, 0), 0.5), far = min(max(d + 0.5, 0), 0.5)
                         let size = 0.5 * radial
@@ -339,12 +365,14 @@ public enum EmbossShading {
             var ky = min(Int(min(moveY / subPixelSpread, most)) + 1, footprintSamples)
             while kx * ky > footprintSamples { if kx >= ky { kx -= 1 } else { ky -= 1 } }
             guard kx > 1 || ky > 1 else { return sample(centre.x, centre.y, spread) }
-            // Each sub-pixel is kx × ky times smaller: what its lookup moves within it is left
-            // to the mip-map, and it reaches ± half its extent along ∇d.
+            // Each sub-pixel is kx × ky times smaller and reaches ± half its extent along ∇d;
+            // the mip-map averages it over its own sweep (`subPixelSweep`).
             let stepX: Float = 1 / Float(kx), stepY: Float = 1 / Float(ky)
-            let size = max(moveX * stepX, moveY * stepY)
             let ax = abs(own.x), ay = abs(own.y)
             let half = 0.5 * (ax * stepX + ay * stepY) / (ax + ay)   // own is a unit vector: ax + ay ≥ 1
+            // A sub-pixel's share of the move across ∇d (its extent across ∇d, in pixels).
+            let across = acrossMove() * (ax * stepY + ay * stepX)
+            let sweepScale = subPixelSweep * 0.5 * scale
             var sum = SIMD4<Float>(), weight: Float = 0
             // The 3 × 3 unit directions around the pixel (its own where a neighbour is flat,
             // outside or across a crease), blended for each sub-pixel.
@@ -369,7 +397,9 @@ public enum EmbossShading {
                         let ds = d + own.x * ox + own.y * oy
                         let low = max(ds - half, 0), high = ds + half
                         guard high > low else { continue }
+                        let mid = 0.5 * (low + high)
                         let s = (rise(high) - rise(low)) / (high - low)
+                        let s1 = (rise(mid) - rise(low)) / (mid - low), s2 = (rise(high) - rise(mid)) / (high - mid)
                         // The direction at (x + ox, y + oy), blended from the four nearest centres.
                         let c0 = ox < 0 ? 0 : 1, r0 = oy < 0 ? 0 : 1
                         let tx = ox < 0 ? 1 + ox : ox, ty = oy < 0 ? 1 + oy : oy
@@ -379,7 +409,11 @@ public enum EmbossShading {
                         let length = (blend * blend).sum().squareRoot()
                         let u = length > 0 ? blend / length : own
                         let l = lookup(s * u.x, s * u.y)
-                        sum += sample(l.x, l.y, size) * (high - low)
+                        // |n's tilt|′(s) = k / (1 + k²s²)^(3/2), times s2 − s1, in picture px.
+                        let q = 1 + scale * scale * s * s
+                        let sweep = sweepScale * max(abs(u.x) * Float(pictureWidth), abs(u.y) * Float(pictureHeight))
+                            * abs(s2 - s1) / (q * q.squareRoot())
+                        sum += sample(l.x, l.y, max(sweep, across)) * (high - low)
                         weight += high - low
                     }
                 }
@@ -390,7 +424,7 @@ public enum EmbossShading {
 
     /// Reads the picture for `Field.footprint`: at (u, v), averaged over about size × size of its
     /// pixels — bilinear for size ≤ 1, else from the mip-map, whose level for the last size is
-    /// kept (a pixel's sub-pixels share one size: its log₂ is found once).
+    /// kept (its log₂ is found again only when the size changes).
     struct PictureReader {
         let picture: UnsafeBufferPointer<Float>, levels: UnsafeBufferPointer<Float>, mips: Mips
         var level = Mips.Level(), levelSize = Float.nan

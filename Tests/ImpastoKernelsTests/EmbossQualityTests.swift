@@ -7,7 +7,7 @@ import XCTest
 /// The goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
 /// 0.2 from it) over its whole matrix — 2 shapes × 7 presets × 6 radii × 4 scales — run with
 /// IMPASTO_EMBOSS_MATRIX=1 (best in release: `swift test -c release --filter
-/// EmbossQualityTests`); 329 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
+/// EmbossQualityTests`); 331 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
 /// the goals themselves on a subset that spans both shapes, every preset, every radius and
 /// every scale (cases that meet them today, so that a change which costs quality anywhere in
 /// that span fails), and looser bounds on cases that do not yet meet them, so that a return of
@@ -67,6 +67,10 @@ final class EmbossQualityTests: XCTestCase {
             (EmbossQuality.logo, "obsidian", 5, 50), (EmbossQuality.logo, "mercury", 5, 50),
             (EmbossQuality.logo, "chrome", 5, 50), (EmbossQuality.logo, "obsidian", 10, 50),
             (EmbossQuality.text, "obsidian", 5, 50),
+            // Met since each sub-pixel is averaged over its own sweep along ∇d, not an even
+            // share of its pixel's move (speckle 0.24 → 0.20 % against the 4× render's 0.16 %;
+            // 0.23 → 0.23 % against 0.14 → 0.18 %).
+            (EmbossQuality.logo, "gold", 20, 20), (EmbossQuality.text, "chrome", 5, 50),
         ]
         var shadings: [String: ShadingImage] = [:]   // each preset's picture rendered once
         for c in cases {
@@ -85,6 +89,22 @@ final class EmbossQualityTests: XCTestCase {
         check(presets: ["mercury"], radii: [2, 10], scales: [10, 50]) { f in
             f.far <= 0.03 && f.speckle <= 1.3 * f.referenceSpeckle + 0.01
         }
+    }
+
+    /// A pixel 1 px inside a letter's stem at r = 2, depth 50 looks up obsidian's bright rim
+    /// ring, and so do the 4× render's sub-pixels (0.51–0.60). While each of its sub-pixels was
+    /// averaged over an even share of the move to its neighbour 1 px further in (10–16 picture
+    /// px, towards the ball's dark inside), whole columns beside the stems came out at 0.28:
+    /// 3.78 % of the interior far from the 4× render. (The case still misses the speckle goal:
+    /// 0.17 % against the 4× render's 0.03 %, a few pixels.)
+    func testAStemsSteepFootReadsTheRimRingAsThe4xRenderDoes() {
+        var settings = EmbossSettings()
+        settings.radius = 2
+        settings.scale = 50
+        let f = EmbossQuality.measure(EmbossQuality.text, settings,
+                                      shading: Hemisphere.preset(named: "obsidian")!.render(size: 256),
+                                      interior: EmbossQuality.interior(EmbossQuality.text, radius: 2))
+        XCTAssertLessThanOrEqual(f.far, 0.015, "\(f)")
     }
 
     /// Where a glyph's bowl meets its stem the outside is a narrow wedge whose tip the edge
