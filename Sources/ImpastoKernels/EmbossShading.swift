@@ -146,21 +146,24 @@ public enum EmbossShading {
 
     /// A sub-pixel's own sweep along ∇d, in picture pixels: this many times how far its
     /// normal tilts between the mean slopes s₁, s₂ of its two halves along ∇d (about a quarter
-    /// of the sub-pixel from either end), |n|′(s) · |s₂ − s₁| with |n|′(s) = k / (1 + k²s²)^(3/2)
-    /// at its own mean slope s. Each sub-pixel is averaged by the mip-map over that sweep, or
-    /// over its share of the lookup's move across ∇d to the neighbours if that is more (without
-    /// the latter, 287: the curves' turns are that move). Before, every
-    /// sub-pixel took an even share of its pixel's move to the neighbours; but at the
-    /// profile's steep foot the normal saturates towards the rim, so the sub-pixels nearest
+    /// of the sub-pixel from either end), taken as |n|′(s) · |s₂ − s₁| with |n|′(s) =
+    /// k / (1 + k²s²)^(3/2) at its own mean slope s, times half the picture's side. Each
+    /// sub-pixel is averaged by the mip-map over that sweep, or over its share of the lookup's
+    /// move across ∇d to the neighbours if that is more (without the latter, 287: the curves'
+    /// turns are that move).
+    ///
+    /// Before, every sub-pixel took an even share of its pixel's move to the neighbours; but at
+    /// the profile's steep foot the normal saturates towards the rim, so the sub-pixels nearest
     /// the edge move little while the share, set by the neighbour 1 px further in, was 10–16
     /// picture px: a pixel 1 px inside a letter's stem averaged obsidian's bright rim ring
     /// with the dark inside of the ball (text r = 2, k = 50: 0.28 where the 4× render has
     /// 0.55, far 3.78 %). Measured over issue 12's matrix (EmbossQualityTests, 336 cases
     /// meeting both goals): the even share, 329; 1 / 1.25 / **1.5** / 1.75 / 2 / 2.5 / 3 / 4,
     /// 326 / 330 / **331** / 330 / 330 / 330 / 330 / 310 (2 is what a lookup moving evenly
-    /// gives); with the even share as a cap, 328; from the two halves' own lookups rather than
-    /// the derivative, the same 331 at a higher cost; only where the pixel's normal tilts more
-    /// than 30° … 72° (elsewhere the even share), 330 … 327.
+    /// gives; swept with the halves' own lookups and 8 sub-pixels at most); the even share as
+    /// a cap (× 2), 328; the halves' own two lookups rather than the derivative, the same 331
+    /// at a higher cost; only where the pixel's normal tilts more than 30° … 72° (elsewhere
+    /// the even share), 330 … 327.
     static let subPixelSweep: Float = 1.5
 
     /// A relief's slopes and distances, read for the footprint of a pixel.
