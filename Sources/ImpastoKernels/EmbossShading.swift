@@ -33,7 +33,8 @@ public enum EmbossShading {
     /// stair-steps and dots. So each lookup averages the picture over the stretch its normal
     /// sweeps (a mip-map), and where that stretch is long the pixel is split into kx × ky
     /// sub-pixels (more along the axis its lookup moves most along; see `footprintSamples`),
-    /// each looked up so: what a finer render, box-averaged, shows. A shorter stretch that runs
+    /// each averaged over its own sweep (`subPixelSweep`): what a finer render, box-averaged,
+    /// shows. A shorter stretch that runs
     /// along ∇d far more than across it is read as the pixel's two halves along ∇d (see
     /// `halvesFrom`), so that the square average does not smear it sideways. See `footprint`.
     ///
