@@ -503,7 +503,7 @@ public enum EmbossShading {
             let (w, h) = (picture.width, picture.height)
             guard w > 0, h > 0 else { return pixels }
             // In the disc's own units (centre 0, rim 1): one pixel is 2 / side along each axis.
-            let limit = max(0, 1 - 2 * ShadingImage.rimInset / Float(min(w, h)))
+            let limit = ShadingImage.rimLimit(side: min(w, h))
             for y in 0 ..< h { for x in 0 ..< w {
                 let nx = (Float(x) + 0.5) / Float(w) * 2 - 1, ny = (Float(y) + 0.5) / Float(h) * 2 - 1
                 let rho = (nx * nx + ny * ny).squareRoot()

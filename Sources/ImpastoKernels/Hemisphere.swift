@@ -271,8 +271,7 @@ public struct Hemisphere: Equatable, Sendable {
         if n > 0 {
             let shader = HemisphereShader(self)
             let scale = Float(2) / Float(n)
-            // In the disc's units (rim 1): how far out each pixel shows its own normal.
-            let limit = max(0, 1 - scale * ShadingImage.rimInset), rimZ = (1 - limit * limit).squareRoot()
+            let limit = ShadingImage.rimLimit(side: n), rimZ = (1 - limit * limit).squareRoot()
             pixels.withUnsafeMutableBufferPointer { buffer in
                 guard let out = buffer.baseAddress else { return }
                 parallel(n) { rows in

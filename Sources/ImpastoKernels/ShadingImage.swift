@@ -42,6 +42,12 @@ public struct ShadingImage: Equatable, Sendable {
     /// 0.5 px); both at 0.6 px, 329, at 0.625, 329 with one speckle fail more.
     public static let rimInset: Float = 0.6
 
+    /// Where `rimInset` puts the edge of a picture with `side` pixels across its disc, in the
+    /// disc's own units (centre 0, rim 1, a pixel 2 / side): how far out it shows its own normals.
+    static func rimLimit(side: Int) -> Float {
+        max(0, 1 - 2 * rimInset / Float(side))
+    }
+
     /// A one-colour shading image.
     public static func solid(_ rgba: SIMD4<Float>, size: Int = 2) -> ShadingImage {
         let n = max(1, size)
