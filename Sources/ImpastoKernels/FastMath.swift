@@ -39,6 +39,26 @@ public enum FastMath {
         return (SIMD4().replacing(with: x / length, where: finite), SIMD4().replacing(with: y / length, where: finite))
     }
 
+    /// Swift's `max` and `min` for one Float (the same comparisons, so the same result for
+    /// NaN), always inlined: in the relief's row pass the compiler called the generic ones out
+    /// of line.
+    @inline(__always)
+    static func max(_ x: Float, _ y: Float) -> Float { y >= x ? y : x }
+    @inline(__always)
+    static func min(_ x: Float, _ y: Float) -> Float { y < x ? y : x }
+
+    /// x truncated towards 0, for x in 0 … 2³¹ − 1 (the caller clamps; a NaN or a value out
+    /// of range gives some Int, never a trap). On x86-64 one `cvttss2si` without Swift's range
+    /// checks, elsewhere `Int(x)` on x clamped into range.
+    @inline(__always)
+    static func truncate(_ x: Float) -> Int {
+        #if arch(x86_64)
+        Int(_mm_cvtt_ss2si(_mm_set_ss(x)))
+        #else
+        x >= 0 && x < 2_147_483_647 ? Int(x) : 0
+        #endif
+    }
+
     /// Four floats from p on, however p is aligned.
     @inline(__always)
     static func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {

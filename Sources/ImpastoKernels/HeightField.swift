@@ -11,8 +11,9 @@ public enum HeightProfile: Int32, CaseIterable, Sendable {
     case smooth = 2
 
     /// The height at t, with t clamped into 0 … 1 first (NaN reads as 0).
+    @inline(__always)
     public func callAsFunction(_ t: Float) -> Float {
-        let t = t.isNaN ? 0 : min(max(t, 0), 1)
+        let t = t.isNaN ? 0 : FastMath.min(FastMath.max(t, 0), 1)
         switch self {
         case .round: return (t * (2 - t)).squareRoot() // 1 − (1 − t)² without the cancellation
         case .linear: return t
@@ -78,7 +79,7 @@ struct Rise {
     /// The mean of H′ over a … b (see `Relief.meanSlope`).
     @inline(__always)
     func meanSlope(_ a: Float, _ b: Float) -> Float {
-        let low = max(a, 0), high = max(b, low + 0.25)
+        let low = FastMath.max(a, 0), high = FastMath.max(b, low + 0.25)
         return (self(high) - self(low)) / (high - low)
     }
 
@@ -715,7 +716,7 @@ public enum HeightField {
                 if let wedge { return wedge.measure(SIMD2<Float>(Float(x - ex), Float(y - ey)), nx, ny) }
                 let px = Float(x - ex) + s * nx, py = Float(y - ey) + s * ny   // pixel − edge point
                 let along = px * nx + py * ny, across = px * ny - py * nx
-                let beyond = across - min(max(across, -half), half)
+                let beyond = across - FastMath.min(FastMath.max(across, -half), half)
                 let distance = (along * along + beyond * beyond).squareRoot()
                 let d = along < 0 ? -distance : distance
                 // ∇d: the unit vector from the segment to the pixel (n̂ beside the segment).

@@ -72,7 +72,7 @@ public struct ShadingImage: Equatable, Sendable {
         let fy = (v.isNaN ? Float(height) / 2 : v) - 0.5
         let cx = min(max(fx, 0), Float(width - 1))
         let cy = min(max(fy, 0), Float(height - 1))
-        let x0 = Int(cx), y0 = Int(cy)
+        let x0 = FastMath.truncate(cx), y0 = FastMath.truncate(cy)   // cx, cy ≥ 0: the floor
         let x1 = min(x0 &+ 1, width - 1), y1 = min(y0 &+ 1, height - 1)
         let tx = cx - Float(x0), ty = cy - Float(y0)
         // x0 … y1 are clamped into the picture, so the indices cannot overflow: `&` spares
