@@ -81,8 +81,6 @@ public struct ShadingImage: Equatable, Sendable {
         // (One load of all four samples: built sample by sample, the compiler shuffled them
         // into place one at a time.)
         @inline(__always) func pixel(_ i: Int) -> SIMD4<Float> { FastMath.load(base + i &* 4) }
-        let top = pixel(row0 &+ x0) * (1 - tx) + pixel(row0 &+ x1) * tx
-        let bottom = pixel(row1 &+ x0) * (1 - tx) + pixel(row1 &+ x1) * tx
-        return top * (1 - ty) + bottom * ty
+        return FastMath.bilinear(pixel(row0 &+ x0), pixel(row0 &+ x1), pixel(row1 &+ x0), pixel(row1 &+ x1), tx, ty)
     }
 }
