@@ -555,7 +555,7 @@ public enum EmbossShading {
                 return ShadingImage.sample(samples, width: e.width, height: e.height, u: u * e.toU, v: v * e.toV)
             }
             let c = at(level.lower)
-            return level.t > 0 ? c * (1 - level.t) + at(level.upper) * level.t : c
+            return level.t > 0 ? FastMath.mix(c, at(level.upper), level.t) : c
         }
     }
 

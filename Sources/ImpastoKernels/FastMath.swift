@@ -59,18 +59,22 @@ public enum FastMath {
         #endif
     }
 
-    /// (a·(1 − tx) + b·tx)·(1 − ty) + (c·(1 − tx) + d·tx)·ty.
+    /// a·(1 − t) + b·t, the same arithmetic as written so, in SSE intrinsics on x86-64: there
+    /// the compiler split a vector times a scalar lane by lane in the emboss's lookups.
+    @inline(__always)
+    static func mix(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ t: Float) -> SIMD4<Float> {
+        #if arch(x86_64)
+        _mm_add_ps(_mm_mul_ps(a, _mm_set1_ps(1 - t)), _mm_mul_ps(b, _mm_set1_ps(t)))
+        #else
+        a * (1 - t) + b * t
+        #endif
+    }
+
+    /// (a·(1 − tx) + b·tx)·(1 − ty) + (c·(1 − tx) + d·tx)·ty (see `mix`).
     @inline(__always)
     static func bilinear(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ c: SIMD4<Float>, _ d: SIMD4<Float>,
                          _ tx: Float, _ ty: Float) -> SIMD4<Float> {
-        #if arch(x86_64)
-        let left = _mm_set1_ps(1 - tx), right = _mm_set1_ps(tx)
-        let top = _mm_add_ps(_mm_mul_ps(a, left), _mm_mul_ps(b, right))
-        let bottom = _mm_add_ps(_mm_mul_ps(c, left), _mm_mul_ps(d, right))
-        return _mm_add_ps(_mm_mul_ps(top, _mm_set1_ps(1 - ty)), _mm_mul_ps(bottom, _mm_set1_ps(ty)))
-        #else
-        return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
-        #endif
+        mix(mix(a, b, tx), mix(c, d, tx), ty)
     }
 
     /// Four floats from p on, however p is aligned.
