@@ -77,6 +77,27 @@ public enum FastMath {
         mix(mix(a, b, tx), mix(c, d, tx), ty)
     }
 
+    /// Each lane's Int32 as a Float (rounded to nearest, as `Float(_:)`): one `cvtdq2ps` on
+    /// x86-64, where Swift converts lane by lane out of line.
+    @inline(__always)
+    static func float(_ v: SIMD4<Int32>) -> SIMD4<Float> {
+        #if arch(x86_64)
+        _mm_cvtepi32_ps(unsafeBitCast(v, to: SIMD2<Int64>.self))
+        #else
+        SIMD4<Float>(v)
+        #endif
+    }
+
+    /// Bit n set where lane n of `m` is true: one `movmskps` on x86-64.
+    @inline(__always)
+    static func bits(_ m: SIMDMask<SIMD4<Int32>>) -> Int {
+        #if arch(x86_64)
+        Int(_mm_movemask_ps(unsafeBitCast(m, to: SIMD4<Float>.self)))
+        #else
+        (m[0] ? 1 : 0) | (m[1] ? 2 : 0) | (m[2] ? 4 : 0) | (m[3] ? 8 : 0)
+        #endif
+    }
+
     /// Four floats from p on, however p is aligned.
     @inline(__always)
     static func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {

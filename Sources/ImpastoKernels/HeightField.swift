@@ -946,10 +946,13 @@ public enum HeightField {
         var z = [Double](repeating: 0, count: width + 3)
         // Three rows' sites, the row above, the row being finished and the row below, in slots
         // that rotate: each pixel's nearest outside pixel (column `Neighbours.outside` for an
-        // outside pixel or a row beyond the image) and its squared distance.
-        var columns = [Int](repeating: Neighbours.outside, count: 3 * width)
-        var siteRows = [Int](repeating: 0, count: 3 * width)
-        var squares = [Double](repeating: 0, count: 3 * width)
+        // outside pixel or a row beyond the image) and its squared distance. A slot holds a
+        // padding entry, the row's pixels and two more padding entries, all outside, so that
+        // `Neighbours.far` reads four entries from column x − 1 at any x.
+        let stride = width + 3
+        var columns = [Int32](repeating: Neighbours.outside, count: 3 * stride)
+        var siteRows = [Int32](repeating: 0, count: 3 * stride)
+        var squares = [Double](repeating: 0, count: 3 * stride)
         f.withUnsafeMutableBufferPointer { f in
         v.withUnsafeMutableBufferPointer { v in
         z.withUnsafeMutableBufferPointer { z in
@@ -960,7 +963,7 @@ public enum HeightField {
                   let row = siteRows.baseAddress, let squared = squares.baseAddress else { return }
             /// Fills `slot` with image row y's sites.
             func sites(_ y: Int, into slot: Int) {
-                let base = slot * width
+                let base = slot * stride + 1
                 guard y >= 0, y < height else {
                     for x in 0 ..< width { column[base + x] = Neighbours.outside }
                     return
@@ -986,12 +989,13 @@ public enum HeightField {
             for y in rows {
                 sites(y + 1, into: below)
                 finish.start(row: y)
+                let (up, middle, down) = (above * stride + 1, here * stride + 1, below * stride + 1)
                 for x in 0 ..< width {
-                    let i = here * width + x
+                    let i = middle + x
                     guard column[i] != Neighbours.outside else { finish.outside(x, y); continue }
-                    finish.inside(x, y, column[i], row[i], squared: squared[i],
-                                  around: Neighbours(column: column, row: row, above: above * width, here: here * width,
-                                                     below: below * width, x: x, width: width))
+                    finish.inside(x, y, Int(column[i]), Int(row[i]), squared: squared[i],
+                                  around: Neighbours(column: column, row: row, above: up, here: middle,
+                                                     below: down, x: x))
                 }
                 (above, here, below) = (here, below, above)
             }
@@ -1004,25 +1008,33 @@ public enum HeightField {
     }
 
     /// The nearest outside pixels of pixel x's 8 neighbours, read from `rowPass`'s three rows
-    /// of sites (`above`, `here` and `below` their offsets).
+    /// of sites (`above`, `here` and `below` the offsets of their column 0, each with an
+    /// outside entry before it and two after its last).
     private struct Neighbours {
-        /// The column of an outside pixel's site (and of a row beyond the image's).
-        static let outside = Int.min
-        let column: UnsafePointer<Int>, row: UnsafePointer<Int>
-        let above: Int, here: Int, below: Int, x: Int, width: Int
+        /// The column of an outside pixel's site (and of a row beyond the image's, and of the
+        /// padding entries).
+        static let outside = Int32.min
+        let column: UnsafePointer<Int32>, row: UnsafePointer<Int32>
+        let above: Int, here: Int, below: Int, x: Int
 
         /// Which of the 8 neighbours (bit k: `subscript`'s k) are inside with a site more than
-        /// `Bevel.siteSpread` from (ox, oy).
+        /// `Bevel.siteSpread` from (ox, oy): the three rows' columns x − 1 … x + 2 four at a time
+        /// (x + 2 left out), the squared distances in floats (exact up to 2²⁴, and any larger
+        /// one is far either way).
         @inline(__always)
         func far(_ ox: Int, _ oy: Int) -> UInt8 {
-            @inline(__always) func spread(_ j: Int) -> UInt8 {
-                let c = column[j], gx = c &- ox, gy = row[j] &- oy
-                return c != Self.outside && gx &* gx &+ gy &* gy > Bevel.siteSpread ? 1 : 0
+            typealias Ints = SIMD4<Int32>
+            let sx = Ints(repeating: Int32(truncatingIfNeeded: ox)), sy = Ints(repeating: Int32(truncatingIfNeeded: oy))
+            let spread = SIMD4<Float>(repeating: Float(Bevel.siteSpread)), outside = Ints(repeating: Self.outside)
+            @inline(__always) func load(_ p: UnsafePointer<Int32>) -> Ints { UnsafeRawPointer(p).loadUnaligned(as: Ints.self) }
+            /// Bit n: the neighbour in column x − 1 + n of the row at `start` is far.
+            @inline(__always) func spreads(_ start: Int) -> Int {
+                let c = load(column + start + x - 1), r = load(row + start + x - 1)
+                let gx = FastMath.float(c &- sx), gy = FastMath.float(r &- sy)
+                return FastMath.bits(c .!= outside .& gx * gx + gy * gy .> spread)
             }
-            var bits = spread(above + x) << 1 | spread(below + x) << 6
-            if x > 0 { bits |= spread(above + x - 1) | spread(here + x - 1) << 3 | spread(below + x - 1) << 5 }
-            if x < width - 1 { bits |= spread(above + x + 1) << 2 | spread(here + x + 1) << 4 | spread(below + x + 1) << 7 }
-            return bits
+            let a = spreads(above), h = spreads(here), b = spreads(below)
+            return UInt8(truncatingIfNeeded: a & 7 | (h & 1) << 3 | (h & 4) << 2 | (b & 7) << 5)
         }
 
         /// Neighbour k's site (k 0 … 7: the three above, left, right, the three below, left to
@@ -1031,7 +1043,7 @@ public enum HeightField {
         subscript(k: Int) -> (Int, Int) {
             let dx = k < 3 ? k - 1 : k == 3 ? -1 : k == 4 ? 1 : k - 6
             let j = (k < 3 ? above : k < 5 ? here : below) + x + dx
-            return (column[j], row[j])
+            return (Int(column[j]), Int(row[j]))
         }
     }
 
@@ -1044,8 +1056,8 @@ public enum HeightField {
     /// count + 2 and count + 3 entries.
     private static func envelope(_ near: UnsafePointer<Int32>, y: Int, start: Int, count: Int, reach: Float,
                                  _ f: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Int>,
-                                 _ z: UnsafeMutablePointer<Double>, _ column: UnsafeMutablePointer<Int>,
-                                 _ row: UnsafeMutablePointer<Int>, _ squared: UnsafeMutablePointer<Double>) {
+                                 _ z: UnsafeMutablePointer<Double>, _ column: UnsafeMutablePointer<Int32>,
+                                 _ row: UnsafeMutablePointer<Int32>, _ squared: UnsafeMutablePointer<Double>) {
         let last = count + 1, cutoff = Double(reach) * Double(reach)
         f[0] = 0
         f[last] = 0
@@ -1077,8 +1089,9 @@ public enum HeightField {
             let q = Double(x + 1)
             while z[k + 1] < q { k += 1 }
             let r = v[k], dx = q - Double(r), site = start + r - 1
-            column[start + x] = site
-            row[start + x] = r == 0 || r == last ? y : Int(near[site])
+            // (Columns −1 … width and rows −1 … height fit: an image is far narrower than 2³¹.)
+            column[start + x] = Int32(truncatingIfNeeded: site)
+            row[start + x] = r == 0 || r == last ? Int32(truncatingIfNeeded: y) : near[site]
             squared[start + x] = dx * dx + f[r]
         }
     }
