@@ -47,15 +47,15 @@ public enum FastMath {
     @inline(__always)
     static func min(_ x: Float, _ y: Float) -> Float { y < x ? y : x }
 
-    /// x truncated towards 0, for x in 0 … 2³¹ − 1 (the caller clamps; a NaN or a value out
-    /// of range gives some Int, never a trap). On x86-64 one `cvttss2si` without Swift's range
-    /// checks, elsewhere `Int(x)` on x clamped into range.
+    /// x truncated towards 0, for x in 0 … 2⁶³ (the caller clamps; a NaN or a value out of
+    /// range gives some Int, never a trap). On x86-64 one 64-bit `cvttss2si` without Swift's
+    /// range checks, elsewhere `Int(x)` where that cannot trap.
     @inline(__always)
     static func truncate(_ x: Float) -> Int {
         #if arch(x86_64)
-        Int(_mm_cvtt_ss2si(_mm_set_ss(x)))
+        Int(_mm_cvttss_si64(_mm_set_ss(x)))
         #else
-        x >= 0 && x < 2_147_483_647 ? Int(x) : 0
+        x >= 0 && x < Float(Int.max) ? Int(x) : 0
         #endif
     }
 
