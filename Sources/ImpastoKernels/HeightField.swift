@@ -417,6 +417,9 @@ public enum HeightField {
         /// Called before row y's pixels: a finish that leaves most pixels of a row at one value
         /// may write it to the whole row here, at memset's speed.
         func start(row y: Int)
+        /// Called after row y's pixels: a finish may complete the row's pixels here, several
+        /// at a time.
+        func end(row y: Int)
     }
 
     private struct Clamp: Finish {
@@ -427,6 +430,7 @@ public enum HeightField {
         }
         func outside(_ x: Int, _ y: Int) { out[y * width + x] = 0 }
         func start(row y: Int) {}
+        func end(row y: Int) {}
     }
 
     private struct Bevel: Finish {
@@ -687,14 +691,57 @@ public enum HeightField {
             finish(x, y, piece(x, y, ox, oy))
         }
 
-        /// Pixel (x, y)'s height and slopes from its signed distance d and unit ∇d.
+        /// Pixel (x, y)'s height and slopes from its signed distance d and unit ∇d: at r = 0
+        /// here, else left for `end(row:)` (d and ∇d stored, the height −1).
         @inline(__always)
         func finish(_ x: Int, _ y: Int, _ p: (d: Float, dx: Float, dy: Float)) {
-            // The mean slope over the pixel's width along ∇d, its outside part left out.
-            let slope = rise.meanSlope(p.d - 0.5, p.d + 0.5)
-            // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
-            let h = rise.radius > 0 ? rise(p.d) : coverage(x, y) >= 0.5 ? 1 : 0
-            set(x, y, h, slope * p.dx, slope * p.dy, p.d)
+            guard rise.radius > 0 else {
+                // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
+                let slope = rise.meanSlope(p.d - 0.5, p.d + 0.5)
+                set(x, y, coverage(x, y) >= 0.5 ? 1 : 0, slope * p.dx, slope * p.dy, p.d)
+                return
+            }
+            set(x, y, Self.pending, p.dx, p.dy, p.d)
+        }
+
+        /// The height `finish` leaves on a pixel whose height and slopes `end(row:)` makes
+        /// (every height is 0 … 1).
+        static let pending: Float = -1
+
+        /// Row y's pending pixels (`finish`): the height H(d) and the slopes s·∇d, s the mean
+        /// slope over the pixel's width along ∇d (its outside part left out), four pixels at a
+        /// time in lanes (`Rise`'s lanes: the same bits as one at a time). The profile's
+        /// divisions and square roots, which one pixel at a time wait on each other.
+        func end(row y: Int) {
+            typealias Lanes = SIMD4<Float>
+            let i = (y - band.top) * width
+            let (heights, slopeX, slopeY, distances) = (band.heights + i, band.slopeX + i, band.slopeY + i, band.distances + i)
+            @inline(__always) func complete(_ h: Lanes, _ dx: Lanes, _ dy: Lanes, _ d: Lanes)
+                -> (h: Lanes, sx: Lanes, sy: Lanes, pending: SIMDMask<SIMD4<Int32>>) {
+                let pending = h .== Lanes(repeating: Self.pending)
+                let slope = rise.meanSlope(d - 0.5, d + 0.5)
+                return (h.replacing(with: rise(d), where: pending), dx.replacing(with: slope * dx, where: pending),
+                        dy.replacing(with: slope * dy, where: pending), pending)
+            }
+            var x = 0
+            while x + 4 <= width {
+                let h = FastMath.load(heights + x)
+                if any(h .== Lanes(repeating: Self.pending)) {
+                    let r = complete(h, FastMath.load(slopeX + x), FastMath.load(slopeY + x), FastMath.load(distances + x))
+                    FastMath.store(r.h, heights + x)
+                    FastMath.store(r.sx, slopeX + x)
+                    FastMath.store(r.sy, slopeY + x)
+                }
+                x += 4
+            }
+            while x < width {
+                if heights[x] == Self.pending {
+                    let r = complete(Lanes(repeating: heights[x]), Lanes(repeating: slopeX[x]), Lanes(repeating: slopeY[x]),
+                                     Lanes(repeating: distances[x]))
+                    (heights[x], slopeX[x], slopeY[x]) = (r.h[0], r.sx[0], r.sy[0])
+                }
+                x += 1
+            }
         }
 
         /// The piece of edge at an outside pixel o, as the pixels that measure from it see it:
@@ -997,6 +1044,7 @@ public enum HeightField {
                                   around: Neighbours(column: column, row: row, above: up, here: middle,
                                                      below: down, x: x))
                 }
+                finish.end(row: y)
                 (above, here, below) = (here, below, above)
             }
         }
