@@ -78,15 +78,19 @@ public enum EmbossShading {
                                           width: width, height: band.rows, scale: scale,
                                           pictureWidth: sw, pictureHeight: sh)
                         var reader = PictureReader(picture: picture, levels: levels, mips: mips)
+                        let moves = (x: scratch.floats(16, count: width), y: scratch.floats(17, count: width))
                         for y in rows {
                             // The field is the band's: row y is its row y − top.
                             let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
                             let slopes = (x: sx + local * width, y: sy + local * width)
                             // This row's coverage, if the output's alpha is the coverage (else 1).
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
+                            field.moves(row: local, x: moves.x, y: moves.y)
                             for x in 0 ..< width {
                                 var c = flat
-                                if slopes.x[x] != 0 || slopes.y[x] != 0 { c = field.footprint(x, local, &reader) }
+                                if slopes.x[x] != 0 || slopes.y[x] != 0 {
+                                    c = field.footprint(x, local, &reader, moves: SIMD2(moves.x[x], moves.y[x]))
+                                }
                                 c.w = coverageRow?[x] ?? 1
                                 FastMath.store(c, row + 4 * x)
                             }
@@ -289,6 +293,49 @@ public enum EmbossShading {
         @inline(__always)
         func direction(_ i: Int) -> SIMD2<Float> { SIMD2(directionX[i], directionY[i]) }
 
+        /// For each sloping pixel of row y with all four neighbours in the band (x in 1 ..< width − 1,
+        /// y in 1 ..< height − 1; other pixels may be left as they were), how far its lookup moves to the
+        /// neighbours left and right (`x`) and above and below (`y`) that face its way
+        /// (`faces`), as `footprint` reads them: four pixels at a time in lanes, the same
+        /// arithmetic as one at a time. All four are read and those not facing this way not
+        /// counted (a choice, not a branch: which neighbours face a pixel's way is not
+        /// predictable; a flat one's lookup is not written, and not chosen).
+        func moves(row y: Int, x movesX: UnsafeMutablePointer<Float>, y movesY: UnsafeMutablePointer<Float>) {
+            typealias Lanes = SIMD4<Float>
+            guard y >= 1, y < height - 1,
+                  let u = lookupU.baseAddress, let v = lookupV.baseAddress,
+                  let dx = directionX.baseAddress, let dy = directionY.baseAddress else { return }
+            /// Pixels i ..< i + 4 (or pixel i alone, `one`) to x in `movesX` and `movesY`.
+            @inline(__always) func lanes(_ i: Int, _ x: Int, one: Bool) {
+                @inline(__always) func load(_ p: UnsafePointer<Float>) -> Lanes {
+                    one ? Lanes(repeating: p.pointee) : FastMath.load(p)
+                }
+                let ownX = load(dx + i), ownY = load(dy + i)
+                // Most pixels are flat (direction (0, 0)): `footprint` reads nothing of theirs.
+                guard !all(ownX .== 0 .& ownY .== 0) else { return }
+                let centreU = load(u + i), centreV = load(v + i)
+                /// `apart` the neighbour at j where it `faces` this way, else 0.
+                @inline(__always) func sideways(_ j: Int) -> Lanes {
+                    let du = load(u + j) - centreU, dv = load(v + j) - centreV
+                    let au = FastMath.abs(du), av = FastMath.abs(dv)
+                    let moved = au.replacing(with: av, where: av .>= au)   // max(|du|, |dv|)
+                    let facing = load(dx + j) * ownX + load(dy + j) * ownY .>= Lanes(repeating: Self.facing)
+                    return Lanes().replacing(with: moved, where: facing)
+                }
+                let left = sideways(i - 1), right = sideways(i + 1)
+                let above = sideways(i - width), below = sideways(i + width)
+                let mx = left.replacing(with: right, where: right .>= left)   // max(left, right)
+                let my = above.replacing(with: below, where: below .>= above)
+                if one { (movesX[x], movesY[x]) = (mx[0], my[0]) } else {
+                    FastMath.store(mx, movesX + x)
+                    FastMath.store(my, movesY + x)
+                }
+            }
+            var x = 1
+            while x + 4 <= width - 1 { lanes(y * width + x, x, one: false); x += 4 }
+            while x < width - 1 { lanes(y * width + x, x, one: true); x += 1 }
+        }
+
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged
         /// over about size × size of its pixels (a value, not a closure: a closure over the
         /// reader's mutable level paid an exclusivity check on every lookup).
@@ -302,7 +349,7 @@ public enum EmbossShading {
         /// sweep along ∇d or its share of the move across it (`subPixelSweep`), so that even a
         /// move under the sub-pixels' steps does not point-sample a hard horizon.
         @inline(__always)
-        func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader) -> SIMD4<Float> {
+        func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader, moves: SIMD2<Float>) -> SIMD4<Float> {
             let i = y * width + x, d = distances[i], own = direction(i), centre = SIMD2(lookupU[i], lookupV[i])
             guard own != .zero, d.isFinite else { return sample(centre.x, centre.y, 0) }
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
@@ -314,15 +361,7 @@ public enum EmbossShading {
             var (moveX, moveY): (Float, Float) = (0, 0)
             let inside = x >= 1 && y >= 1 && x < width - 1 && y < height - 1
             if inside {
-                // Inside the band: all four read, the ones not facing this way not counted
-                // (a choice, not a branch: which neighbours face a pixel's way is not
-                // predictable; a flat one's lookup is not written, and not chosen).
-                @inline(__always) func sideways(_ j: Int) -> Float {
-                    let moved = apart(SIMD2(lookupU[j], lookupV[j]), centre)
-                    return faces(j, own) ? moved : 0
-                }
-                moveX = max(sideways(i - 1), sideways(i + 1))
-                moveY = max(sideways(i - width), sideways(i + width))
+                (moveX, moveY) = (moves.x, moves.y)   // `moves(row:x:y:)`
             } else {
                 for n in stride(from: 1, to: 9, by: 2) {
                     guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }

@@ -98,6 +98,12 @@ public enum FastMath {
         #endif
     }
 
+    /// |x| in every lane, the sign bit cleared (as `Float.magnitude`, −0 giving +0).
+    @inline(__always)
+    static func abs(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+    }
+
     /// Four floats from p on, however p is aligned.
     @inline(__always)
     static func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
