@@ -78,18 +78,19 @@ public enum EmbossShading {
                                           width: width, height: band.rows, scale: scale,
                                           pictureWidth: sw, pictureHeight: sh)
                         var reader = PictureReader(picture: picture, levels: levels, mips: mips)
-                        let moves = (x: scratch.floats(16, count: width), y: scratch.floats(17, count: width))
+                        let moves = (x: scratch.floats(16, count: width), y: scratch.floats(17, count: width),
+                                     across: scratch.floats(18, count: width))
                         for y in rows {
                             // The field is the band's: row y is its row y − top.
                             let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
                             let slopes = (x: sx + local * width, y: sy + local * width)
                             // This row's coverage, if the output's alpha is the coverage (else 1).
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
-                            field.moves(row: local, x: moves.x, y: moves.y)
+                            field.moves(row: local, x: moves.x, y: moves.y, across: moves.across)
                             for x in 0 ..< width {
                                 var c = flat
                                 if slopes.x[x] != 0 || slopes.y[x] != 0 {
-                                    c = field.footprint(x, local, &reader, moves: SIMD2(moves.x[x], moves.y[x]))
+                                    c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
                                 }
                                 c.w = coverageRow?[x] ?? 1
                                 FastMath.store(c, row + 4 * x)
@@ -296,11 +297,13 @@ public enum EmbossShading {
         /// For each sloping pixel of row y with all four neighbours in the band (x in 1 ..< width − 1,
         /// y in 1 ..< height − 1; other pixels may be left as they were), how far its lookup moves to the
         /// neighbours left and right (`x`) and above and below (`y`) that face its way
-        /// (`faces`), as `footprint` reads them: four pixels at a time in lanes, the same
-        /// arithmetic as one at a time. All four are read and those not facing this way not
+        /// (`faces`), and the most it moves across its own direction to any of them (`across`),
+        /// as `footprint` reads them: four pixels at a time in lanes, the same arithmetic as one
+        /// at a time. All four are read and those not facing this way not
         /// counted (a choice, not a branch: which neighbours face a pixel's way is not
         /// predictable; a flat one's lookup is not written, and not chosen).
-        func moves(row y: Int, x movesX: UnsafeMutablePointer<Float>, y movesY: UnsafeMutablePointer<Float>) {
+        func moves(row y: Int, x movesX: UnsafeMutablePointer<Float>, y movesY: UnsafeMutablePointer<Float>,
+                   across movesAcross: UnsafeMutablePointer<Float>) {
             typealias Lanes = SIMD4<Float>
             guard y >= 1, y < height - 1,
                   let u = lookupU.baseAddress, let v = lookupV.baseAddress,
@@ -314,21 +317,24 @@ public enum EmbossShading {
                 // Most pixels are flat (direction (0, 0)): `footprint` reads nothing of theirs.
                 guard !all(ownX .== 0 .& ownY .== 0) else { return }
                 let centreU = load(u + i), centreV = load(v + i)
-                /// `apart` the neighbour at j where it `faces` this way, else 0.
-                @inline(__always) func sideways(_ j: Int) -> Lanes {
+                @inline(__always) func larger(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .>= a) }   // max
+                /// `apart` the neighbour at j, and its move across the pixel's direction, where it
+                /// `faces` this way, else 0.
+                @inline(__always) func sideways(_ j: Int) -> (apart: Lanes, across: Lanes) {
                     let du = load(u + j) - centreU, dv = load(v + j) - centreV
-                    let au = FastMath.abs(du), av = FastMath.abs(dv)
-                    let moved = au.replacing(with: av, where: av .>= au)   // max(|du|, |dv|)
+                    let moved = larger(FastMath.abs(du), FastMath.abs(dv))
                     let facing = load(dx + j) * ownX + load(dy + j) * ownY .>= Lanes(repeating: Self.facing)
-                    return Lanes().replacing(with: moved, where: facing)
+                    return (Lanes().replacing(with: moved, where: facing),
+                            Lanes().replacing(with: FastMath.abs(dv * ownX - du * ownY), where: facing))
                 }
                 let left = sideways(i - 1), right = sideways(i + 1)
                 let above = sideways(i - width), below = sideways(i + width)
-                let mx = left.replacing(with: right, where: right .>= left)   // max(left, right)
-                let my = above.replacing(with: below, where: below .>= above)
-                if one { (movesX[x], movesY[x]) = (mx[0], my[0]) } else {
+                let mx = larger(left.apart, right.apart), my = larger(above.apart, below.apart)
+                let across = larger(larger(left.across, right.across), larger(above.across, below.across))
+                if one { (movesX[x], movesY[x], movesAcross[x]) = (mx[0], my[0], across[0]) } else {
                     FastMath.store(mx, movesX + x)
                     FastMath.store(my, movesY + x)
+                    FastMath.store(across, movesAcross + x)
                 }
             }
             var x = 1
@@ -349,7 +355,7 @@ public enum EmbossShading {
         /// sweep along ∇d or its share of the move across it (`subPixelSweep`), so that even a
         /// move under the sub-pixels' steps does not point-sample a hard horizon.
         @inline(__always)
-        func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader, moves: SIMD2<Float>) -> SIMD4<Float> {
+        func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader, moves: SIMD3<Float>) -> SIMD4<Float> {
             let i = y * width + x, d = distances[i], own = direction(i), centre = SIMD2(lookupU[i], lookupV[i])
             guard own != .zero, d.isFinite else { return sample(centre.x, centre.y, 0) }
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
@@ -361,7 +367,7 @@ public enum EmbossShading {
             var (moveX, moveY): (Float, Float) = (0, 0)
             let inside = x >= 1 && y >= 1 && x < width - 1 && y < height - 1
             if inside {
-                (moveX, moveY) = (moves.x, moves.y)   // `moves(row:x:y:)`
+                (moveX, moveY) = (moves.x, moves.y)   // `moves(row:x:y:across:)`
             } else {
                 for n in stride(from: 1, to: 9, by: 2) {
                     guard let j = neighbour(x + n % 3 - 1, y + n / 3 - 1, facing: own) else { continue }
@@ -372,12 +378,7 @@ public enum EmbossShading {
             // How far the lookup moves across ∇d to the neighbours left, right, above and below
             // facing this way (inside the band; elsewhere, the larger axis move).
             @inline(__always) func acrossMove() -> Float {
-                guard inside else { return max(moveX, moveY) }
-                @inline(__always) func across(_ j: Int) -> Float {
-                    let du = lookupU[j] - centre.x, dv = lookupV[j] - centre.y
-                    return faces(j, own) ? abs(dv * own.x - du * own.y) : 0
-                }
-                return max(max(across(i - 1), across(i + 1)), max(across(i - width), across(i + width)))
+                inside ? moves.z : max(moveX, moveY)
             }
             // The radial sweep shared out between the axes.
             moveX = max(moveX, radial * abs(own.x))
