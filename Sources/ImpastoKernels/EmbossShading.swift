@@ -299,16 +299,16 @@ public enum EmbossShading {
         /// neighbours left and right (`x`) and above and below (`y`) that face its way
         /// (`faces`), and the most it moves across its own direction to any of them (`across`),
         /// as `footprint` reads them: four pixels at a time in lanes, the same arithmetic as one
-        /// at a time. All four are read and those not facing this way not
-        /// counted (a choice, not a branch: which neighbours face a pixel's way is not
-        /// predictable; a flat one's lookup is not written, and not chosen).
+        /// at a time. All four are read and those not facing this way not counted (a choice,
+        /// not a branch: which neighbours face a pixel's way is not predictable; a flat one's
+        /// lookup is not written, and not chosen).
         func moves(row y: Int, x movesX: UnsafeMutablePointer<Float>, y movesY: UnsafeMutablePointer<Float>,
                    across movesAcross: UnsafeMutablePointer<Float>) {
             typealias Lanes = SIMD4<Float>
             guard y >= 1, y < height - 1,
                   let u = lookupU.baseAddress, let v = lookupV.baseAddress,
                   let dx = directionX.baseAddress, let dy = directionY.baseAddress else { return }
-            /// Pixels i ..< i + 4 (or pixel i alone, `one`) to x in `movesX` and `movesY`.
+            /// Pixels i ..< i + 4 (or pixel i alone, `one`), written from x on.
             @inline(__always) func lanes(_ i: Int, _ x: Int, one: Bool) {
                 @inline(__always) func load(_ p: UnsafePointer<Float>) -> Lanes {
                     one ? Lanes(repeating: p.pointee) : FastMath.load(p)

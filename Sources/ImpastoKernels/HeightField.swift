@@ -716,12 +716,11 @@ public enum HeightField {
             typealias Lanes = SIMD4<Float>
             let i = (y - band.top) * width
             let (heights, slopeX, slopeY, distances) = (band.heights + i, band.slopeX + i, band.slopeY + i, band.distances + i)
-            @inline(__always) func complete(_ h: Lanes, _ dx: Lanes, _ dy: Lanes, _ d: Lanes)
-                -> (h: Lanes, sx: Lanes, sy: Lanes, pending: SIMDMask<SIMD4<Int32>>) {
+            @inline(__always) func complete(_ h: Lanes, _ dx: Lanes, _ dy: Lanes, _ d: Lanes) -> (h: Lanes, sx: Lanes, sy: Lanes) {
                 let pending = h .== Lanes(repeating: Self.pending)
                 let slope = rise.meanSlope(d - 0.5, d + 0.5)
                 return (h.replacing(with: rise(d), where: pending), dx.replacing(with: slope * dx, where: pending),
-                        dy.replacing(with: slope * dy, where: pending), pending)
+                        dy.replacing(with: slope * dy, where: pending))
             }
             var x = 0
             while x + 4 <= width {
