@@ -194,6 +194,12 @@ public enum EmbossShading {
             return SIMD2(l.u, l.v)
         }
 
+        /// How far a lookup moves, (Δu, Δv) in lanes: max(|Δu|, |Δv|) picture pixels.
+        @inline(__always)
+        static func apart(_ du: SIMD4<Float>, _ dv: SIMD4<Float>) -> SIMD4<Float> {
+            FastMath.max(FastMath.abs(du), FastMath.abs(dv))
+        }
+
         /// Where `prepare` writes the lookups of each sloping pixel's halves along ∇d.
         struct Halves {
             let nearU: UnsafeMutablePointer<Float>, nearV: UnsafeMutablePointer<Float>
@@ -234,11 +240,7 @@ public enum EmbossShading {
                 let (x, y) = FastMath.unit(dx, dy)
                 let a = rise.meanSlope(d - 0.5, d), b = rise.meanSlope(d, d + 0.5)
                 let la = lookup(a * x, a * y), lb = lookup(b * x, b * y)
-                // max(|Δu|, |Δv|), with lane masks (Swift calls pointwiseMax out of line)
-                let du = la.u - lb.u, dv = la.v - lb.v
-                let au = du.replacing(with: -du, where: du .< 0), av = dv.replacing(with: -dv, where: dv .< 0)
-                let apart = au.replacing(with: av, where: au .< av)
-                return (own.u, own.v, x, y, 2 * apart, la, lb)
+                return (own.u, own.v, x, y, 2 * apart(la.u - lb.u, la.v - lb.v), la, lb)
             }
             var i = 0
             while i + 4 <= count {
@@ -317,20 +319,19 @@ public enum EmbossShading {
                 // Most pixels are flat (direction (0, 0)): `footprint` reads nothing of theirs.
                 guard !all(ownX .== 0 .& ownY .== 0) else { return }
                 let centreU = load(u + i), centreV = load(v + i)
-                @inline(__always) func larger(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .>= a) }   // max
                 /// `apart` the neighbour at j, and its move across the pixel's direction, where it
                 /// `faces` this way, else 0.
                 @inline(__always) func sideways(_ j: Int) -> (apart: Lanes, across: Lanes) {
                     let du = load(u + j) - centreU, dv = load(v + j) - centreV
-                    let moved = larger(FastMath.abs(du), FastMath.abs(dv))
+                    let moved = Field.apart(du, dv)
                     let facing = load(dx + j) * ownX + load(dy + j) * ownY .>= Lanes(repeating: Self.facing)
                     return (Lanes().replacing(with: moved, where: facing),
                             Lanes().replacing(with: FastMath.abs(dv * ownX - du * ownY), where: facing))
                 }
                 let left = sideways(i - 1), right = sideways(i + 1)
                 let above = sideways(i - width), below = sideways(i + width)
-                let mx = larger(left.apart, right.apart), my = larger(above.apart, below.apart)
-                let across = larger(larger(left.across, right.across), larger(above.across, below.across))
+                let mx = FastMath.max(left.apart, right.apart), my = FastMath.max(above.apart, below.apart)
+                let across = FastMath.max(FastMath.max(left.across, right.across), FastMath.max(above.across, below.across))
                 if one { (movesX[x], movesY[x], movesAcross[x]) = (mx[0], my[0], across[0]) } else {
                     FastMath.store(mx, movesX + x)
                     FastMath.store(my, movesY + x)

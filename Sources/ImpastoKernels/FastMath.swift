@@ -104,6 +104,11 @@ public enum FastMath {
         unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
     }
 
+    /// Swift's `max` in every lane (the same comparison, so the same lane for NaN), with a
+    /// lane mask: Swift calls `pointwiseMax` out of line.
+    @inline(__always)
+    static func max(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> { x.replacing(with: y, where: y .>= x) }
+
     /// Four floats from p on, however p is aligned.
     @inline(__always)
     static func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
