@@ -246,7 +246,7 @@ public enum EmbossShading {
             while i + 4 <= count {
                 let dx = FastMath.load(sx + i), dy = FastMath.load(sy + i)
                 // Most pixels are flat: only their (0, 0) direction is read (by their neighbours).
-                if all(dx .== 0 .& dy .== 0) {
+                if FastMath.all(dx .== 0 .& dy .== 0) {
                     FastMath.store(Lanes(), directionX + i)
                     FastMath.store(Lanes(), directionY + i)
                     i += 4
@@ -317,7 +317,7 @@ public enum EmbossShading {
                 }
                 let ownX = load(dx + i), ownY = load(dy + i)
                 // Most pixels are flat (direction (0, 0)): `footprint` reads nothing of theirs.
-                guard !all(ownX .== 0 .& ownY .== 0) else { return }
+                guard !FastMath.all(ownX .== 0 .& ownY .== 0) else { return }
                 let centreU = load(u + i), centreV = load(v + i)
                 /// `apart` the neighbour at j, and its move across the pixel's direction, where it
                 /// `faces` this way, else 0.

@@ -98,6 +98,14 @@ public enum FastMath {
         #endif
     }
 
+    /// Whether every lane / any lane of `m` is true, from `bits`: the standard library's
+    /// `all` and `any` are generic and are sometimes left out of line in a hot loop.
+    @inline(__always)
+    static func all(_ m: SIMDMask<SIMD4<Int32>>) -> Bool { bits(m) == 15 }
+
+    @inline(__always)
+    static func any(_ m: SIMDMask<SIMD4<Int32>>) -> Bool { bits(m) != 0 }
+
     /// |x| in every lane, the sign bit cleared (as `Float.magnitude`, −0 giving +0).
     @inline(__always)
     static func abs(_ x: SIMD4<Float>) -> SIMD4<Float> {

@@ -295,7 +295,7 @@ public enum HeightField {
         var i = 0
         while i + 4 <= count {
             let x = FastMath.load(band.slopeX + i), y = FastMath.load(band.slopeY + i)
-            let u = all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
+            let u = FastMath.all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
             FastMath.store(u.x, directions.x + i)
             FastMath.store(u.y, directions.y + i)
             i += 4
@@ -349,25 +349,24 @@ public enum HeightField {
             // Pixels left as they are: flat ones, and outside the edge when `inside`.
             let flat = ownX .== 0 .& ownY .== 0
             let kept = inside ? flat .| load(raw.distances + i) .<= 0 : flat
-            guard !all(kept) else {
+            guard !FastMath.all(kept) else {
                 store(rawX, band.slopeX + o)
                 store(rawY, band.slopeY + o)
                 if let directions { store(ownX, directions.x + o); store(ownY, directions.y + o) }
                 return
             }
             var sumX = Lanes(), sumY = Lanes()
-            for r in 0 ..< 3 {
-                let dy = r == 0 ? up : r == 1 ? 0 : down
-                for c in 0 ..< 3 {
-                    // Binomial weights 1 2 1 × 1 2 1 (4 for the pixel itself).
-                    let j = i + dy + (c == 0 ? left : c == 1 ? 0 : right)
-                    let weight = Float((r == 1 ? 2 : 1) * (c == 1 ? 2 : 1))
-                    let vx = load(directionX + j), vy = load(directionY + j)
-                    let facing = vx * ownX + vy * ownY .>= 0.8
-                    sumX += Lanes().replacing(with: vx * weight, where: facing)
-                    sumY += Lanes().replacing(with: vy * weight, where: facing)
-                }
+            /// Adds the neighbour at offset j (weight w, a constant: × 1 and × 2 cost nothing).
+            @inline(__always) func add(_ j: Int, _ w: Float) {
+                let vx = load(directionX + (i &+ j)), vy = load(directionY + (i &+ j))
+                let facing = vx * ownX + vy * ownY .>= 0.8
+                sumX += Lanes().replacing(with: vx * w, where: facing)
+                sumY += Lanes().replacing(with: vy * w, where: facing)
             }
+            // Binomial weights 1 2 1 × 1 2 1 (4 for the pixel itself), row by row.
+            add(up &+ left, 1); add(up, 2); add(up &+ right, 1)
+            add(left, 2); add(0, 4); add(right, 2)
+            add(down &+ left, 1); add(down, 2); add(down &+ right, 1)
             let length = FastMath.sqrt(sumX * sumX + sumY * sumY)
             let unitX = ownX.replacing(with: sumX / length, where: .!kept)
             let unitY = ownY.replacing(with: sumY / length, where: .!kept)
@@ -472,7 +471,11 @@ public enum HeightField {
             let far = around.far(ox, oy)
             if far != 0 {
                 var (lastX, lastY) = (ox, oy)
-                for k in 0 ..< 8 where far & 1 << k != 0 {
+                // The set bits in order, lowest first (a branch per far neighbour, not per bit).
+                var bits = UInt32(far)
+                while bits != 0 {
+                    let k = bits.trailingZeroBitCount
+                    bits &= bits &- 1
                     let (sx, sy) = around[k]
                     guard sx != lastX || sy != lastY else { continue }
                     (lastX, lastY) = (sx, sy)
@@ -725,7 +728,7 @@ public enum HeightField {
             var x = 0
             while x + 4 <= width {
                 let h = FastMath.load(heights + x)
-                if any(h .== Lanes(repeating: Self.pending)) {
+                if FastMath.any(h .== Lanes(repeating: Self.pending)) {
                     let r = complete(h, FastMath.load(slopeX + x), FastMath.load(slopeY + x), FastMath.load(distances + x))
                     FastMath.store(r.h, heights + x)
                     FastMath.store(r.sx, slopeX + x)
@@ -1088,8 +1091,11 @@ public enum HeightField {
         /// right); k must be one `far` found.
         @inline(__always)
         subscript(k: Int) -> (Int, Int) {
-            let dx = k < 3 ? k - 1 : k == 3 ? -1 : k == 4 ? 1 : k - 6
-            let j = (k < 3 ? above : k < 5 ? here : below) + x + dx
+            // Neighbour k's row (0 above, 1 here, 2 below) and column offset + 1, two bits each
+            // at bit 2k of `rows` and `columns`: no branches on k.
+            let rows = 0b10_10_10_01_01_00_00_00, columns = 0b10_01_00_10_00_10_01_00
+            let r = rows >> (2 * k) & 3, dx = (columns >> (2 * k) & 3) - 1
+            let j = SIMD4<Int>(above, here, below, 0)[r] + x + dx
             return (Int(column[j]), Int(row[j]))
         }
     }
