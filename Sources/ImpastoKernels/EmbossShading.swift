@@ -87,13 +87,32 @@ public enum EmbossShading {
                             // This row's coverage, if the output's alpha is the coverage (else 1).
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
                             field.moves(row: local, x: moves.x, y: moves.y, across: moves.across)
-                            for x in 0 ..< width {
-                                var c = flat
-                                if slopes.x[x] != 0 || slopes.y[x] != 0 {
-                                    c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
+                            var start = 0
+                            while start < width {
+                                // Four pixels at a time: four flat ones (most are) at once.
+                                let end = min(start + 4, width)
+                                if end - start == 4 {
+                                    let zx = FastMath.load(slopes.x + start), zy = FastMath.load(slopes.y + start)
+                                    if FastMath.all(zx .== 0 .& zy .== 0) {
+                                        let alphas = coverageRow.map { FastMath.load($0 + start) } ?? SIMD4(repeating: 1)
+                                        for k in 0 ..< 4 {
+                                            var c = flat
+                                            c.w = alphas[k]
+                                            FastMath.store(c, row + 4 * (start + k))
+                                        }
+                                        start = end
+                                        continue
+                                    }
                                 }
-                                c.w = coverageRow?[x] ?? 1
-                                FastMath.store(c, row + 4 * x)
+                                for x in start ..< end {
+                                    var c = flat
+                                    if slopes.x[x] != 0 || slopes.y[x] != 0 {
+                                        c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
+                                    }
+                                    c.w = coverageRow?[x] ?? 1
+                                    FastMath.store(c, row + 4 * x)
+                                }
+                                start = end
                             }
                         }
                     }
