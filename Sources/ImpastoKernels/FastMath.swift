@@ -129,6 +129,17 @@ public enum FastMath {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
     }
 
+    /// Four Int32s from p (unaligned), and stored at p.
+    @inline(__always)
+    static func load(_ p: UnsafePointer<Int32>) -> SIMD4<Int32> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Int32>.self)
+    }
+
+    @inline(__always)
+    static func store(_ v: SIMD4<Int32>, _ p: UnsafeMutablePointer<Int32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Int32>.self)
+    }
+
     /// log₂ x for positive finite x (denormals count as 2⁻¹²⁶·m); other lanes give finite
     /// nonsense for the caller to mask.
     @inline(__always)

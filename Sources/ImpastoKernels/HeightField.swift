@@ -413,6 +413,8 @@ public enum HeightField {
         /// (ox or oy may be −1 or width/height: the padding), and its neighbours' (`around`).
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours)
         func outside(_ x: Int, _ y: Int)
+        /// Outside pixels x ..< x + 4 of row y, all at once: as `outside` on each.
+        func outside(four x: Int, _ y: Int)
         /// Called before row y's pixels: a finish that leaves most pixels of a row at one value
         /// may write it to the whole row here, at memset's speed.
         func start(row y: Int)
@@ -428,6 +430,7 @@ public enum HeightField {
             out[y * width + x] = min(Float(squared.squareRoot()), limit)
         }
         func outside(_ x: Int, _ y: Int) { out[y * width + x] = 0 }
+        func outside(four x: Int, _ y: Int) { FastMath.store(SIMD4(), out + y * width + x) }
         func start(row y: Int) {}
         func end(row y: Int) {}
     }
@@ -489,6 +492,12 @@ public enum HeightField {
         /// Outside pixel (x, y): 0 everywhere (`start`'s zeros) unless the edge crosses it.
         func outside(_ x: Int, _ y: Int) {
             if mask[y * width + x] > 0 { edge(x, y, x, y) }   // coverage(x, y) > 0
+        }
+
+        /// Most groups of four outside pixels hold no edge: their coverages are tested at once.
+        func outside(four x: Int, _ y: Int) {
+            guard FastMath.any(FastMath.load(mask + y * width + x) .> 0) else { return }
+            for x in x ..< x + 4 { outside(x, y) }
         }
 
         /// Row y's heights, slopes and distances 0: every outside pixel's but the edge's, and the
@@ -1010,6 +1019,7 @@ public enum HeightField {
         squares.withUnsafeMutableBufferPointer { squares in
             guard let f = f.baseAddress, let v = v.baseAddress, let z = z.baseAddress, let column = columns.baseAddress,
                   let row = siteRows.baseAddress, let squared = squares.baseAddress else { return }
+            let outsides = SIMD4<Int32>(repeating: Neighbours.outside)
             /// Fills `slot` with image row y's sites.
             func sites(_ y: Int, into slot: Int) {
                 let base = slot * stride + 1
@@ -1017,15 +1027,22 @@ public enum HeightField {
                     for x in 0 ..< width { column[base + x] = Neighbours.outside }
                     return
                 }
-                let mask = m + y * width
+                let mask = m + y * width, half = SIMD4<Float>(repeating: 0.5)
                 var start = 0
                 while start < width {
+                    // Four outside pixels at once (`>= 0.5` false, NaN too), then one at a time.
+                    if start + 4 <= width && !FastMath.any(FastMath.load(mask + start) .>= half) {
+                        FastMath.store(outsides, column + base + start)
+                        start += 4
+                        continue
+                    }
                     guard mask[start] >= 0.5 else {
                         column[base + start] = Neighbours.outside
                         start += 1
                         continue
                     }
                     var end = start + 1
+                    while end + 4 <= width && FastMath.all(FastMath.load(mask + end) .>= half) { end += 4 }
                     while end < width && mask[end] >= 0.5 { end += 1 }
                     envelope(near + y * width, y: y, start: start, count: end - start, reach: finish.reach, f, v, z,
                              column + base, row + base, squared + base)
@@ -1039,12 +1056,23 @@ public enum HeightField {
                 sites(y + 1, into: below)
                 finish.start(row: y)
                 let (up, middle, down) = (above * stride + 1, here * stride + 1, below * stride + 1)
-                for x in 0 ..< width {
-                    let i = middle + x
-                    guard column[i] != Neighbours.outside else { finish.outside(x, y); continue }
-                    finish.inside(x, y, Int(column[i]), Int(row[i]), squared: squared[i],
-                                  around: Neighbours(column: column, row: row, above: up, here: middle,
-                                                     below: down, x: x))
+                var start = 0
+                while start < width {
+                    // Four outside pixels at once (most are), else one at a time.
+                    let end = min(start + 4, width)
+                    if end - start == 4 && FastMath.all(FastMath.load(column + middle + start) .== outsides) {
+                        finish.outside(four: start, y)
+                        start = end
+                        continue
+                    }
+                    for x in start ..< end {
+                        let i = middle + x
+                        guard column[i] != Neighbours.outside else { finish.outside(x, y); continue }
+                        finish.inside(x, y, Int(column[i]), Int(row[i]), squared: squared[i],
+                                      around: Neighbours(column: column, row: row, above: up, here: middle,
+                                                         below: down, x: x))
+                    }
+                    start = end
                 }
                 finish.end(row: y)
                 (above, here, below) = (here, below, above)
