@@ -87,10 +87,28 @@ public enum Emboss {
                     } else if c == 3 {
                         row.update(repeating: 1, count: w)
                     } else {
-                        for x in 0 ..< w { row[x] = samples[c * x + c - 1] }
+                        // The last component of each pixel (c is 2 or 4 here).
+                        var alpha = samples + (c - 1)
+                        for x in 0 ..< w { row[x] = alpha.pointee; alpha += c }
                     }
-                    for x in 0 ..< w { row[x] = row[x].isNaN ? 0 : min(max(row[x], 0), 1) }
+                    clamp(row, count: w)
                 }
+            }
+        }
+        /// Each value into 0 … 1, NaN to 0 (as `isNaN ? 0 : min(max(v, 0), 1)`), four at a time.
+        func clamp(_ row: UnsafeMutablePointer<Float>, count: Int) {
+            typealias Lanes = SIMD4<Float>
+            let zero = Lanes(), one = Lanes(repeating: 1)
+            var x = 0
+            while x + 4 <= count {
+                let v = FastMath.load(row + x)
+                let clamped = FastMath.max(v, zero), top = clamped.replacing(with: one, where: one .< clamped)
+                FastMath.store(top.replacing(with: zero, where: v .!= v), row + x)
+                x += 4
+            }
+            while x < count {
+                row[x] = row[x].isNaN ? 0 : FastMath.min(FastMath.max(row[x], 0), 1)
+                x += 1
             }
         }
         // A layer without any transparency (a photo, a flattened scan) has nothing for alpha

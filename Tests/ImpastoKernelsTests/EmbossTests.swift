@@ -115,6 +115,32 @@ final class EmbossTests: XCTestCase {
         } }
     }
 
+    func testTheMaskIsTheAlphaClampedWithNaNAsZero() {
+        // Rows of 7 and 9 pixels (four at a time, then the rest): alpha of each, clamped into
+        // 0 … 1, NaN and −∞ to 0, +∞ to 1, −0 to +0; RGBA and grey + alpha.
+        let alphas: [Float] = [0.25, .nan, -2, 7, -0.0, .infinity, -.infinity, 1, 0.5]
+        let rgba = NormalMap.BumpPixels.rgba(luma: NormalMap.rec709Luma)
+        let cases: [(Int, Int, NormalMap.BumpPixels)] = [(7, 4, rgba), (9, 4, rgba), (9, 2, .grayAlpha)]
+        for (width, components, pixels) in cases {
+            let height = 2
+            var input = [Float](repeating: 0.5, count: width * height * components)
+            for i in 0 ..< width * height { input[i * components + components - 1] = alphas[i % alphas.count] }
+            var output = [Float](repeating: 0, count: width * height * 4)
+            let mask = input.withUnsafeBufferPointer { i in
+                output.withUnsafeMutableBufferPointer { o in
+                    Emboss.mask(.memory(width: width, height: height, input: i.baseAddress!, inputComponents: components,
+                                        output: o.baseAddress!), pixels: pixels, source: .alpha).mask
+                }
+            }
+            let want = (0 ..< width * height).map { i -> Float in
+                let a = alphas[i % alphas.count]
+                return a.isNaN ? 0 : a < 0 ? 0 : a > 1 ? 1 : a
+            }
+            XCTAssertEqual(mask.values, want, "\(width) × \(components)")
+            XCTAssertTrue(mask.values.allSatisfy { $0.sign == .plus }, "−0 becomes +0")
+        }
+    }
+
     func testNonFiniteShadingSamplesCountAsZero() {
         // A float shading picture with NaN and ±∞ among its samples: those count as 0, as
         // non-finite input does in every kernel, so the relief has no NaN pixel.
