@@ -95,19 +95,15 @@ public enum Emboss {
                 }
             }
         }
-        /// Each value into 0 … 1, NaN to 0 (as `isNaN ? 0 : min(max(v, 0), 1)`), four at a time.
+        /// Each value into 0 … 1, NaN to 0 (`FastMath.clamp01`), four at a time.
         func clamp(_ row: UnsafeMutablePointer<Float>, count: Int) {
-            typealias Lanes = SIMD4<Float>
-            let zero = Lanes(), one = Lanes(repeating: 1)
             var x = 0
             while x + 4 <= count {
-                let v = FastMath.load(row + x)
-                let clamped = FastMath.max(v, zero), top = clamped.replacing(with: one, where: one .< clamped)
-                FastMath.store(top.replacing(with: zero, where: v .!= v), row + x)
+                FastMath.store(FastMath.clamp01(FastMath.load(row + x)), row + x)
                 x += 4
             }
             while x < count {
-                row[x] = row[x].isNaN ? 0 : FastMath.min(FastMath.max(row[x], 0), 1)
+                row[x] = FastMath.clamp01(row[x])
                 x += 1
             }
         }

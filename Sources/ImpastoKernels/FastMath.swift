@@ -47,6 +47,16 @@ public enum FastMath {
     @inline(__always)
     static func min(_ x: Float, _ y: Float) -> Float { y < x ? y : x }
 
+    /// NaN → 0; anything else (±∞ too) clamped to 0 … 1 (−0 to +0): for one Float, and for
+    /// four in lanes (the same comparisons, so the same bits).
+    @inline(__always)
+    static func clamp01(_ x: Float) -> Float { x.isNaN ? 0 : min(max(x, 0), 1) }
+    @inline(__always)
+    static func clamp01(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        let one = SIMD4<Float>(repeating: 1), low = max(x, SIMD4())
+        return low.replacing(with: one, where: one .< low).replacing(with: 0, where: x .!= x)
+    }
+
     /// x truncated towards 0, for x in 0 … 2⁶³ (the caller clamps; a NaN or a value out of
     /// range gives some Int, never a trap). On x86-64 one 64-bit `cvttss2si` without Swift's
     /// range checks, elsewhere `Int(x)` where that cannot trap.

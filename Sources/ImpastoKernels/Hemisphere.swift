@@ -427,7 +427,7 @@ private struct HemisphereShader {
             c += env.intensity * (reflected * specW + irradiance * diffW)
         }
 
-        return SIMD3(HM.clamp01(c.x), HM.clamp01(c.y), HM.clamp01(c.z))
+        return SIMD3(FastMath.clamp01(c.x), FastMath.clamp01(c.y), FastMath.clamp01(c.z))
     }
 
     /// Karis's analytic fit of the split-sum environment BRDF: (A, B) with the reflected
@@ -466,11 +466,6 @@ private enum HM {
         guard span != 0 else { return x < e0 ? 0 : 1 }
         let t = min(max((x - e0) / span, 0), 1)
         return t * t * (3 - 2 * t)
-    }
-
-    /// NaN → 0; anything else (±inf too) clamped to 0 … 1.
-    @inline(__always) static func clamp01(_ x: Float) -> Float {
-        x.isNaN ? 0 : min(max(x, 0), 1)
     }
 
     static func clean(_ v: Float, _ range: ClosedRange<Float>, _ fallback: Float) -> Float {
