@@ -1139,11 +1139,13 @@ public enum HeightField {
                                  _ f: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Int>,
                                  _ z: UnsafeMutablePointer<Double>, _ column: UnsafeMutablePointer<Int32>,
                                  _ row: UnsafeMutablePointer<Int32>, _ squared: UnsafeMutablePointer<Double>) {
-        let last = count + 1, cutoff = Double(reach) * Double(reach)
+        // (Wrapping arithmetic: every index is within the run's scratch and the row, and an
+        // image is far narrower than 2³¹; Swift's overflow checks cost a branch each.)
+        let last = count &+ 1, cutoff = Double(reach) * Double(reach)
         f[0] = 0
         f[last] = 0
         for j in 1 ..< last {
-            let g = Double(Int(near[start + j - 1]) - y)
+            let g = Double(Int(near[start &+ j &- 1]) &- y)
             f[j] = g * g
         }
         var k = 0
@@ -1156,24 +1158,24 @@ public enum HeightField {
             repeat {
                 let r = v[k]
                 // Where parabola q crosses parabola r.
-                s = (fq - (f[r] + Double(r) * Double(r))) / (2 * Double(q - r))
+                s = (fq - (f[r] + Double(r) * Double(r))) / (2 * Double(q &- r))
                 if s > z[k] || k == 0 { break }
-                k -= 1
+                k &-= 1
             } while true
-            k += 1
+            k &+= 1
             v[k] = q
             z[k] = s
-            z[k + 1] = .infinity
+            z[k &+ 1] = .infinity
         }
         k = 0
         for x in 0 ..< count {
-            let q = Double(x + 1)
-            while z[k + 1] < q { k += 1 }
-            let r = v[k], dx = q - Double(r), site = start + r - 1
+            let q = Double(x &+ 1)
+            while z[k &+ 1] < q { k &+= 1 }
+            let r = v[k], dx = q - Double(r), site = start &+ r &- 1
             // (Columns −1 … width and rows −1 … height fit: an image is far narrower than 2³¹.)
-            column[start + x] = Int32(truncatingIfNeeded: site)
-            row[start + x] = r == 0 || r == last ? Int32(truncatingIfNeeded: y) : near[site]
-            squared[start + x] = dx * dx + f[r]
+            column[start &+ x] = Int32(truncatingIfNeeded: site)
+            row[start &+ x] = r == 0 || r == last ? Int32(truncatingIfNeeded: y) : near[site]
+            squared[start &+ x] = dx * dx + f[r]
         }
     }
 }
