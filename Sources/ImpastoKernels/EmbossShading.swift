@@ -376,7 +376,7 @@ public enum EmbossShading {
         /// move under the sub-pixels' steps does not point-sample a hard horizon.
         @inline(__always)
         func footprint(_ x: Int, _ y: Int, _ sample: inout PictureReader, moves: SIMD3<Float>) -> SIMD4<Float> {
-            let i = y * width + x, d = distances[i], own = direction(i), centre = SIMD2(lookupU[i], lookupV[i])
+            let i = y &* width &+ x, d = distances[i], own = direction(i), centre = SIMD2(lookupU[i], lookupV[i])
             guard own != .zero, d.isFinite else { return sample(centre.x, centre.y, 0) }
             @inline(__always) func apart(_ p: SIMD2<Float>, _ q: SIMD2<Float>) -> Float {
                 max(abs(p.x - q.x), abs(p.y - q.y))

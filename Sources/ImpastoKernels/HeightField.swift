@@ -384,12 +384,13 @@ public enum HeightField {
             var x = 0
             while x < width {
                 let left = x > 0 ? -1 : 0
-                if x > 0 && x + 4 <= width - 1 {
-                    smoothed(start + x, o + x, up: up, down: down, left: -1, right: 1, one: false)
-                    x += 4
+                // (Wrapping: every offset is within the band.)
+                if x > 0 && x &+ 4 <= width &- 1 {
+                    smoothed(start &+ x, o &+ x, up: up, down: down, left: -1, right: 1, one: false)
+                    x &+= 4
                 } else {
-                    smoothed(start + x, o + x, up: up, down: down, left: left, right: x < width - 1 ? 1 : 0, one: true)
-                    x += 1
+                    smoothed(start &+ x, o &+ x, up: up, down: down, left: left, right: x < width &- 1 ? 1 : 0, one: true)
+                    x &+= 1
                 }
             }
         }
@@ -512,7 +513,7 @@ public enum HeightField {
 
         @inline(__always)
         func set(_ x: Int, _ y: Int, _ h: Float, _ sx: Float, _ sy: Float, _ d: Float) {
-            let i = (y - band.top) * width + x
+            let i = (y &- band.top) &* width &+ x
             band.heights[i] = h
             band.slopeX[i] = sx
             band.slopeY[i] = sy
@@ -772,7 +773,7 @@ public enum HeightField {
             func measure(_ x: Int, _ y: Int) -> (d: Float, dx: Float, dy: Float) {
                 // At an outside wedge's tip, its two arms (see `wedgeTip`).
                 if let wedge { return wedge.measure(SIMD2<Float>(Float(x - ex), Float(y - ey)), nx, ny) }
-                let px = Float(x - ex) + s * nx, py = Float(y - ey) + s * ny   // pixel − edge point
+                let px = Float(x &- ex) + s * nx, py = Float(y &- ey) + s * ny   // pixel − edge point
                 let along = px * nx + py * ny, across = px * ny - py * nx
                 let beyond = across - FastMath.min(FastMath.max(across, -half), half)
                 let distance = (along * along + beyond * beyond).squareRoot()
@@ -801,7 +802,7 @@ public enum HeightField {
         @inline(__always)
         func piece(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int) -> (d: Float, dx: Float, dy: Float) {
             // A pixel next to an empty o looks for e towards itself first (see `piece(_:_:edge:towards:_:)`).
-            let vx = x - ox, vy = y - oy
+            let vx = x &- ox, vy = y &- oy
             if vx >= -1 && vx <= 1 && vy >= -1 && vy <= 1 && (vx != 0 || vy != 0) && coverage(ox, oy) == 0 {
                 let fx = Float(vx), fy = Float(vy), v = (fx * fx + fy * fy).squareRoot()
                 if let e = partlyCovered(ox, oy, towards: fx / v, fy / v) {
@@ -809,7 +810,7 @@ public enum HeightField {
                 }
             }
             // Every other pixel sees o's piece alike: computed once, kept.
-            let key = (oy + 1) * (width + 2) + ox + 1
+            let key = (oy &+ 1) &* (width &+ 2) &+ ox &+ 1   // (wrapping: all within the padded image)
             let slot = Int(truncatingIfNeeded: (UInt32(truncatingIfNeeded: key) &* 2_654_435_761) >> (32 - Self.keptPiecesBits))
             if pieces[slot].key != key {
                 pieces[slot] = KeptPiece(key: key, piece: piece(ox, oy, edge: nil, towards: x, y))
@@ -1123,7 +1124,7 @@ public enum HeightField {
             // at bit 2k of `rows` and `columns`: no branches on k.
             let rows = 0b10_10_10_01_01_00_00_00, columns = 0b10_01_00_10_00_10_01_00
             let r = rows >> (2 * k) & 3, dx = (columns >> (2 * k) & 3) - 1
-            let j = SIMD4<Int>(above, here, below, 0)[r] + x + dx
+            let j = SIMD4<Int>(above, here, below, 0)[r] &+ x &+ dx
             return (Int(column[j]), Int(row[j]))
         }
     }
