@@ -139,10 +139,15 @@ public enum FastMath {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
     }
 
-    /// Four Int32s from p (unaligned), and stored at p.
+    /// Four Int32s from p (unaligned), and stored at p. On x86-64 one `movdqu`: the standard
+    /// library's generic `loadUnaligned` of `SIMD4<Int32>` was left out of line in the row pass.
     @inline(__always)
     static func load(_ p: UnsafePointer<Int32>) -> SIMD4<Int32> {
+        #if arch(x86_64)
+        unsafeBitCast(_mm_loadu_si128(UnsafeRawPointer(p).assumingMemoryBound(to: __m128i.self)), to: SIMD4<Int32>.self)
+        #else
         UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Int32>.self)
+        #endif
     }
 
     @inline(__always)

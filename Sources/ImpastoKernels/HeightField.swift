@@ -943,10 +943,8 @@ public enum HeightField {
         // Four columns at a time in lanes (the same bits as one at a time: a comparison and a
         // choice each), then the rest one at a time.
         typealias Rows = SIMD4<Int32>
-        @inline(__always) func load(_ p: UnsafePointer<Int32>) -> Rows { UnsafeRawPointer(p).loadUnaligned(as: Rows.self) }
-        @inline(__always) func store(_ v: Rows, _ p: UnsafeMutablePointer<Int32>) {
-            UnsafeMutableRawPointer(p).storeBytes(of: v, as: Rows.self)
-        }
+        @inline(__always) func load(_ p: UnsafePointer<Int32>) -> Rows { FastMath.load(p) }
+        @inline(__always) func store(_ v: Rows, _ p: UnsafeMutablePointer<Int32>) { FastMath.store(v, p) }
         let lanes = columns.lowerBound + (columns.count & ~3)
         for y in 0 ..< height {
             let row = y * width, y32 = Int32(truncatingIfNeeded: y)
@@ -1105,7 +1103,7 @@ public enum HeightField {
             typealias Ints = SIMD4<Int32>
             let sx = Ints(repeating: Int32(truncatingIfNeeded: ox)), sy = Ints(repeating: Int32(truncatingIfNeeded: oy))
             let spread = SIMD4<Float>(repeating: Float(Bevel.siteSpread)), outside = Ints(repeating: Self.outside)
-            @inline(__always) func load(_ p: UnsafePointer<Int32>) -> Ints { UnsafeRawPointer(p).loadUnaligned(as: Ints.self) }
+            @inline(__always) func load(_ p: UnsafePointer<Int32>) -> Ints { FastMath.load(p) }
             /// Bit n: the neighbour in column x − 1 + n of the row at `start` is far.
             @inline(__always) func spreads(_ start: Int) -> Int {
                 let c = load(column + start + x - 1), r = load(row + start + x - 1)
