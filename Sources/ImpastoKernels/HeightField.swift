@@ -470,7 +470,7 @@ public enum HeightField {
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours) {
             let reach = Double(self.reach)
             // The plateau: flat (its slopes and d are `start`'s zeros).
-            guard squared < reach * reach else { band.heights[(y - band.top) * width + x] = 1; return }
+            guard squared < reach * reach else { band.heights[(y &- band.top) &* width &+ x] = 1; return }
             var best = piece(x, y, ox, oy)
             let far = around.far(ox, oy)
             if far != 0 {
@@ -492,7 +492,7 @@ public enum HeightField {
 
         /// Outside pixel (x, y): 0 everywhere (`start`'s zeros) unless the edge crosses it.
         func outside(_ x: Int, _ y: Int) {
-            if mask[y * width + x] > 0 { edge(x, y, x, y) }   // coverage(x, y) > 0
+            if mask[y &* width &+ x] > 0 { edge(x, y, x, y) }   // coverage(x, y) > 0
         }
 
         /// Most groups of four outside pixels hold no edge: their coverages are tested at once.
@@ -524,20 +524,20 @@ public enum HeightField {
         @inline(__always)
         func coverage(_ x: Int, _ y: Int) -> Float {
             guard x >= 0, y >= 0, x < width, y < height else { return 0 }
-            let v = mask[y * width + x]
+            let v = mask[y &* width &+ x]   // (wrapping: within the image, just tested)
             return v >= 0 ? min(v, 1) : 0
         }
 
         /// Whether all 8 neighbours of (cx, cy) are in the image (see `coverage(near:)`).
         @inline(__always)
-        func inner(_ cx: Int, _ cy: Int) -> Bool { cx >= 1 && cy >= 1 && cx < width - 1 && cy < height - 1 }
+        func inner(_ cx: Int, _ cy: Int) -> Bool { cx >= 1 && cy >= 1 && cx < width &- 1 && cy < height &- 1 }
 
         /// `coverage(cx + dx, cy + dy)` for dx, dy in −1 … 1, read without the bounds tests
         /// when `inner(cx, cy)` says every neighbour is in the image.
         @inline(__always)
         func coverage(near cx: Int, _ cy: Int, _ dx: Int, _ dy: Int, inner: Bool) -> Float {
-            guard inner else { return coverage(cx + dx, cy + dy) }
-            let v = mask[(cy + dy) * width + cx + dx]
+            guard inner else { return coverage(cx &+ dx, cy &+ dy) }
+            let v = mask[(cy &+ dy) &* width &+ cx &+ dx]   // (wrapping: `inner` keeps it in the image)
             return v >= 0 ? min(v, 1) : 0
         }
 
