@@ -53,8 +53,7 @@ public enum FastMath {
     static func clamp01(_ x: Float) -> Float { x.isNaN ? 0 : min(max(x, 0), 1) }
     @inline(__always)
     static func clamp01(_ x: SIMD4<Float>) -> SIMD4<Float> {
-        let one = SIMD4<Float>(repeating: 1), low = max(x, SIMD4())
-        return low.replacing(with: one, where: one .< low).replacing(with: 0, where: x .!= x)
+        x.replacing(with: 0, where: .!(x .> 0)).replacing(with: 1, where: x .> 1)   // NaN fails `> 0`
     }
 
     /// x truncated towards 0, for x in 0 … 2⁶³ (the caller clamps; a NaN or a value out of

@@ -13,7 +13,7 @@ public enum HeightProfile: Int32, CaseIterable, Sendable {
     /// The height at t, with t clamped into 0 … 1 first (NaN reads as 0).
     @inline(__always)
     public func callAsFunction(_ t: Float) -> Float {
-        let t = t.isNaN ? 0 : FastMath.min(FastMath.max(t, 0), 1)
+        let t = FastMath.clamp01(t)
         switch self {
         case .round: return (t * (2 - t)).squareRoot() // 1 − (1 − t)² without the cancellation
         case .linear: return t
@@ -88,9 +88,8 @@ struct Rise {
     func callAsFunction(_ x: SIMD4<Float>) -> SIMD4<Float> {
         guard radius > 0 else { return SIMD4().replacing(with: 1, where: x .> 0) }
         let q = x / radius
-        // profile(t): NaN reads as 0, then t is clamped into 0 … 1 (lane masks: Swift calls
-        // `clamped` and pointwiseMin/Max out of line).
-        let t = q.replacing(with: 0, where: .!(q .> 0)).replacing(with: 1, where: q .> 1)
+        // profile(t): NaN reads as 0, then t is clamped into 0 … 1.
+        let t = FastMath.clamp01(q)
         switch profile {
         case .round: return FastMath.sqrt(t * (2 - t))
         case .linear: return t

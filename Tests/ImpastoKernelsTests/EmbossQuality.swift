@@ -93,8 +93,8 @@ enum EmbossQuality {
     ///
     /// Its 16-bit alpha holds 8-bit values (k · 257), so the mask is k / 255 — snapped to that
     /// here, because babl picks its conversion paths at run time: in about one run in three
-    /// the path it took to "Y'A float" left 288 of the 203 232 values a few bits off, and the
-    /// matrix's figures moved between runs.
+    /// the path it took to "Y'A float" left 288 of the 203 232 values a few bits off, so the
+    /// relief's checksums differed between runs (the matrix's figures could have too).
     static let text: Shape = {
         Gegl.initialize()
         guard let image = FloatImage.load(BuildProducts.fixture("rags-4x.png"), format: "Y'A float", components: 2)
