@@ -94,11 +94,11 @@ extension ImpastoIO {
     }
 
     /// What the input's pixels are as a height or mask (impasto_gegl_bump_format's formats):
-    /// Y'A, or R'G'B'A or R'G'B' with the space's luma weights (Rec. 709's if those are not
-    /// weights).
+    /// Y'A (or the emboss's YA of a linear layer), or R'G'B'A or R'G'B' with the space's luma
+    /// weights (Rec. 709's if those are not weights).
     var bumpPixels: NormalMap.BumpPixels? {
         switch components {
-        case 2: return .grayAlpha
+        case 2: return linear != 0 ? .linearGrayAlpha : .grayAlpha
         case 3, 4:
             let w = SIMD3<Float>(luma.0, luma.1, luma.2)
             let weights = w.min() >= 0 && abs(w.sum() - 1) < 1e-3 ? w : NormalMap.rec709Luma

@@ -187,6 +187,10 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case heights
         /// Y'A: h = Y'·alpha.
         case grayAlpha
+        /// YA of a space with sRGB's curves, Y linear light (the emboss reads a linear RGBA
+        /// layer so, for its alpha): as `grayAlpha` of Y' = the sRGB curve of Y
+        /// (`SRGB.perceptual`).
+        case linearGrayAlpha
         /// R'G'B'A: h = Y'·alpha with the luma Y' = w·(R', G', B'), `luma` the luminance
         /// weights of the image's space (summing to 1; Rec. 709's for sRGB primaries). A grey
         /// pixel (R' = G' = B', a bump painted white) has Y' = R' exactly. A fixed formula, not
@@ -203,7 +207,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         public var components: Int {
             switch self {
             case .heights: 1
-            case .grayAlpha: 2
+            case .grayAlpha, .linearGrayAlpha: 2
             case .rgb: 3
             case .rgba, .rgba8: 4
             }
@@ -423,6 +427,18 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
             for i in 0 ..< count { heights[i] = clean(samples[i]) }
         case .grayAlpha:
             for i in 0 ..< count { heights[i] = clean(samples[2 * i] * samples[2 * i + 1]) }
+        case .linearGrayAlpha:
+            var i = 0
+            while i + 4 <= count {
+                // Four pixels at a time: Y and alpha of each as vectors.
+                let p = UnsafeRawPointer(samples + 2 * i).loadUnaligned(as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(heights + i).storeBytes(of: clean(SRGB.perceptual(p.evenHalf) * p.oddHalf),
+                                                                as: SIMD4<Float>.self)
+                i += 4
+            }
+            for j in i ..< count {
+                heights[j] = clean(SRGB.perceptual(SIMD4(repeating: samples[2 * j]))[0] * samples[2 * j + 1])
+            }
         case .rgb(let w):
             // Pixel by pixel: four at a time, LLVM moved the luma's products ahead of picking
             // the twelve floats apart, and a colour picture's read went from 10 to 17

@@ -136,6 +136,16 @@ public enum SRGB {
     /// The one table of float codes: fetch it once per row, not per pixel.
     public static let decodeUnit = UnitDecoder()
 
+    /// Linear values given sRGB's curve, four at a time: 12.92·c up to 0.0031308, else
+    /// 1.055·c^(1/2.4) − 0.055 (FastMath's power: within a few 10⁻⁷ of the exact curve), the
+    /// curve continued beyond 1 and below 0 as babl continues it; NaN and ±∞ stay as they
+    /// are (c − c is 0 exactly for finite c).
+    @inline(__always)
+    public static func perceptual(_ c: SIMD4<Float>) -> SIMD4<Float> {
+        let curve = 1.055 * FastMath.pow(c, 1 / 2.4) - 0.055
+        return curve.replacing(with: 12.92 * c, where: c .<= 0.0031308).replacing(with: c, where: .!(c - c .== 0))
+    }
+
     /// A linear value as an 8-bit sRGB code: 12.92·c below 0.0031308, else
     /// 1.055·c^(1/2.4) − 0.055; clamped to 0 … 1 first, NaN as 0.
     public static func encode8(_ linear: Float) -> UInt8 {

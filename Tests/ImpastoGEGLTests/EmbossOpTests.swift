@@ -357,6 +357,75 @@ final class EmbossOpTests: XCTestCase {
         }
     }
 
+    func testALinearLayerIsReadAsYAWithTheCurveGivenByTheKernel() {
+        // GIMP's linear-light layers (RGBA float of sRGB's curves): read as YA float, no curve
+        // per pixel, since the usual mask is alpha as it is; where luminance is the mask the
+        // kernel gives Y sRGB's curve itself, within 10⁻⁶ of babl's Y'.
+        /// The format the op asks of its input pad for a layer in `format`.
+        func inputFormat(_ format: String) -> String {
+            var extent = GeglRectangle(x: 0, y: 0, width: 8, height: 8)
+            let layer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format(format)))
+            let graph = GeglGraph()
+            let op = graph.node(Self.op)
+            graph.chain([graph.node("gegl:buffer-source", [("buffer", .buffer(layer))]), op])
+            _ = gegl_node_get_bounding_box(op)   // prepares the graph
+            guard let operation = gegl_node_get_gegl_operation(op), let chosen = gegl_operation_get_format(operation, "input")
+            else { return "none" }
+            return String(cString: babl_get_name(chosen))
+        }
+        XCTAssertEqual(inputFormat("RGBA float"), "YA float")
+        XCTAssertEqual(inputFormat("RGBA u16"), "YA float")
+        XCTAssertEqual(inputFormat("R'G'B'A float"), "R'G'B'A float", "a perceptual layer stays as it is")
+        XCTAssertEqual(inputFormat("RGB float"), "Y'A float", "no alpha: luminance is the mask, from babl's Y'")
+        var rng = SeededRandom(seed: 83)
+        let (w, h) = (66, 58)
+        var samples = [Float]()
+        for y in 0 ..< h { for x in 0 ..< w {
+            let dx = Double(x) - 33, dy = Double(y) - 29
+            let d = (dx * dx + dy * dy).squareRoot()
+            let inside = d < 20
+            let alpha = Float(min(max(20.5 - d, 0), 1))   // an antialiased disc
+            let red = Float.random(in: inside ? 0.3 ... 1 : 0 ... 0.05, using: &rng)
+            let blue = Float.random(in: 0 ... 1, using: &rng)
+            let green: Float = inside ? 0.2 : 0.01
+            samples += [red, green, blue, (x + y) % 13 == 0 ? 0.5 * alpha : alpha]
+        } }
+        let layer = GeglBufferRef(width: w, height: h)   // RGBA float
+        layer.set(samples)
+        let rows = layer.get(format: "YA float", components: 2)
+        XCTAssertEqual(stride(from: 1, to: rows.count, by: 2).map { rows[$0] }, stride(from: 3, to: samples.count, by: 4).map { samples[$0] },
+                       "YA float keeps alpha as it is")
+        for source in ["alpha", "luminance"] {
+            let out = emboss(layer, [("mask-source", .enumNick(source))])
+            var expected = [Float](repeating: 0, count: w * h * 4)
+            rows.withUnsafeBufferPointer { input in
+                expected.withUnsafeMutableBufferPointer { output in
+                    let io = RowIO.memory(width: w, height: h, input: input.baseAddress!, inputComponents: 2,
+                                          output: output.baseAddress!)
+                    var settings = EmbossSettings()
+                    settings.maskSource = source == "alpha" ? .alpha : .luminance
+                    Emboss.render(io, pixels: .linearGrayAlpha, settings: settings, shading: Hemisphere.standard.render(size: 256))
+                }
+            }
+            let worst = zip(out, expected).map { abs($0 - $1) }.max() ?? 1
+            XCTAssertLessThan(worst, 1e-6, "mask from \(source): the kernel on the YA rows")
+        }
+        // The kernel's Y'·alpha against babl's Y'A.
+        let babl = layer.get(format: "Y'A float", components: 2)
+        var heights = [Float](repeating: .nan, count: w * h)
+        rows.withUnsafeBufferPointer { s in
+            heights.withUnsafeMutableBufferPointer {
+                NormalMap.heights(from: s.baseAddress!, pixels: .linearGrayAlpha, count: w * h, into: $0.baseAddress!)
+            }
+        }
+        var off: Float = 0
+        for i in 0 ..< w * h {
+            let expected: Float = babl[2 * i] * babl[2 * i + 1]
+            off = max(off, abs(heights[i] - expected))
+        }
+        XCTAssertLessThan(off, 2e-6, "sRGB's curve, as babl gives it")
+    }
+
     func testTinyEmptyAndNonFiniteInputsDoNotCrash() {
         XCTAssertEqual(emboss(GeglBufferRef(width: 0, height: 0)).count, 0)
         let one = emboss(maskBuffer(width: 1, height: 1) { _, _ in 1 })

@@ -422,6 +422,37 @@ final class NormalMapTests: XCTestCase {
         }
     }
 
+    func testLinearYAPixelsGiveTheSRGBCurveOfYTimesAlpha() {
+        // The emboss reads a linear RGBA layer as YA float: h = Y'·alpha with Y' sRGB's curve
+        // of Y (IEC 61966-2-1, in Double here), continued beyond 0 … 1; cleaned as every height.
+        // Nine pixels: two groups of four at once and one alone.
+        let ys: [Float] = [0, 0.001, 0.0031308, 0.0032, 0.18, 0.5, 1, 1.7, -0.01]
+        let alphas: [Float] = [1, 0.5, 1, 0.25, 1, 0.75, 1, 1, 1]
+        let samples = zip(ys, alphas).flatMap { [$0, $1] }
+        var h = [Float](repeating: .nan, count: ys.count)
+        samples.withUnsafeBufferPointer { s in
+            h.withUnsafeMutableBufferPointer {
+                NormalMap.heights(from: s.baseAddress!, pixels: .linearGrayAlpha, count: ys.count, into: $0.baseAddress!)
+            }
+        }
+        for (i, (y, a)) in zip(ys, alphas).enumerated() {
+            let c = Double(y)
+            let curve = c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+            XCTAssertEqual(Double(h[i]), curve * Double(a), accuracy: 1e-6 * max(1, abs(curve)), "Y \(y), alpha \(a)")
+        }
+        XCTAssertEqual(Double(h[4]), 0.46135612950044164, accuracy: 1e-6, "18 % grey is 46 % in sRGB")
+        XCTAssertEqual(NormalMap.BumpPixels.linearGrayAlpha.components, 2)
+        // Non-finite samples, in a group and alone: 0 (cleaned), never NaN.
+        let wild: [Float] = [.nan, 1, .infinity, 1, 0.5, .nan, -.infinity, 1, .nan, 1]
+        var w = [Float](repeating: 7, count: 5)
+        wild.withUnsafeBufferPointer { s in
+            w.withUnsafeMutableBufferPointer {
+                NormalMap.heights(from: s.baseAddress!, pixels: .linearGrayAlpha, count: 5, into: $0.baseAddress!)
+            }
+        }
+        XCTAssertEqual(w, [0, 0, 0, 0, 0])
+    }
+
     func testParametersAreSanitized() {
         let bad = NormalMap(smoothness: .nan, contrast: .infinity).sanitized
         XCTAssertEqual(bad.smoothness, 0.75)

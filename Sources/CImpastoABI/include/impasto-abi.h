@@ -52,10 +52,13 @@ typedef struct
   long   width;        /* the output's pixels */
   long   height;
   long   margin;       /* pixels of input beyond the output on each side (area ops; else 0) */
-  int    components;   /* samples per input pixel: 2 Y'A float, 3 R'G'B' float (the normal-map
-                        * and emboss kernels), 4 R'G'B'A (or RGBA) float */
+  int    components;   /* samples per input pixel: 2 Y'A (or YA: see linear) float, 3 R'G'B' float
+                        * (the normal-map and emboss kernels), 4 R'G'B'A (or RGBA) float */
   float  luma[3];      /* components 3 and 4, for a kernel that needs Y': Y' = luma . (R', G', B'),
                         * the luminance weights of the image's space (sum 1) */
+  int    linear;       /* components 2: linear Y and alpha (YA float of a space with sRGB's
+                        * curves: the emboss's mask), not Y'A; a kernel that needs Y' gives Y
+                        * that curve itself */
   int    samples;      /* what read delivers and in/out hold: IMPASTO_FLOAT, or codes 0 … 255
                         * (IMPASTO_U8: the normal-map kernels' R'G'B'A bump, 4 bytes a pixel;
                         * impasto_pencil_hue_saturation's in/out) or 0 … 65535 (IMPASTO_U16:
