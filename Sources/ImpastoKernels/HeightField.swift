@@ -415,6 +415,10 @@ public enum HeightField {
         func outside(_ x: Int, _ y: Int)
         /// Outside pixels x ..< x + 4 of row y, all at once: as `outside` on each.
         func outside(four x: Int, _ y: Int)
+        /// Inside pixels x ..< x + 4 of row y, all at once, each at least `reach` from its
+        /// nearest outside pixel: as `inside` on each (which needs neither their sites nor
+        /// their neighbours' there).
+        func beyondReach(four x: Int, _ y: Int)
         /// Called before row y's pixels: a finish that leaves most pixels of a row at one value
         /// may write it to the whole row here, at memset's speed.
         func start(row y: Int)
@@ -431,6 +435,8 @@ public enum HeightField {
         }
         func outside(_ x: Int, _ y: Int) { out[y * width + x] = 0 }
         func outside(four x: Int, _ y: Int) { FastMath.store(SIMD4(), out + y * width + x) }
+        /// (min(√squared, limit) is the limit: Float's rounding keeps √squared ≥ limit.)
+        func beyondReach(four x: Int, _ y: Int) { FastMath.store(SIMD4(repeating: limit), out + y * width + x) }
         func start(row y: Int) {}
         func end(row y: Int) {}
     }
@@ -487,6 +493,11 @@ public enum HeightField {
                 }
             }
             finish(x, y, best)
+        }
+
+        /// The plateau: height 1, flat (as `inside` leaves it).
+        func beyondReach(four x: Int, _ y: Int) {
+            FastMath.store(SIMD4(repeating: 1), band.heights + ((y &- band.top) &* width &+ x))
         }
 
         /// Outside pixel (x, y): 0 everywhere (`start`'s zeros) unless the edge crosses it.
@@ -1047,6 +1058,8 @@ public enum HeightField {
                     start = end
                 }
             }
+            // Where `inside` finds the plateau (squared ≥ reach², as it tests it).
+            let beyond = Double(finish.reach) * Double(finish.reach)
             var (above, here, below) = (0, 1, 2)
             sites(rows.lowerBound - 1, into: above)
             sites(rows.lowerBound, into: here)
@@ -1056,12 +1069,22 @@ public enum HeightField {
                 let (up, middle, down) = (above * stride + 1, here * stride + 1, below * stride + 1)
                 var start = 0
                 while start < width {
-                    // Four outside pixels at once (most are), else one at a time.
+                    // Four outside pixels at once (most are), or four on the plateau, else one
+                    // at a time.
                     let end = min(start + 4, width)
-                    if end - start == 4 && FastMath.all(FastMath.load(column + middle + start) .== outsides) {
-                        finish.outside(four: start, y)
-                        start = end
-                        continue
+                    if end - start == 4 {
+                        let sites = FastMath.load(column + middle + start)
+                        if FastMath.all(sites .== outsides) {
+                            finish.outside(four: start, y)
+                            start = end
+                            continue
+                        }
+                        let s = squared + middle + start
+                        if !FastMath.any(sites .== outsides), s[0] >= beyond, s[1] >= beyond, s[2] >= beyond, s[3] >= beyond {
+                            finish.beyondReach(four: start, y)
+                            start = end
+                            continue
+                        }
                     }
                     for x in start ..< end {
                         let i = middle + x
@@ -1150,7 +1173,15 @@ public enum HeightField {
         v[0] = 0
         z[0] = -.infinity
         z[1] = .infinity
-        for q in 1 ... last where f[q] <= cutoff {
+        var q = 0
+        while q < last {
+            q &+= 1
+            // Four sites beyond the reach at once (most of a plateau's), else one at a time.
+            if q &+ 3 <= last, min(min(f[q], f[q &+ 1]), min(f[q &+ 2], f[q &+ 3])) > cutoff {
+                q &+= 3
+                continue
+            }
+            guard f[q] <= cutoff else { continue }
             let fq = f[q] + Double(q) * Double(q)
             var s: Double
             repeat {
@@ -1165,15 +1196,26 @@ public enum HeightField {
             z[k] = s
             z[k &+ 1] = .infinity
         }
+        // Each parabola's stretch of pixels at once: x while x + 1 ≤ z[k + 1] (a plateau's
+        // runs are two long stretches).
         k = 0
-        for x in 0 ..< count {
+        var x = 0
+        while x < count {
             let q = Double(x &+ 1)
             while z[k &+ 1] < q { k &+= 1 }
-            let r = v[k], dx = q - Double(r), site = start &+ r &- 1
+            let r = v[k], site = start &+ r &- 1, fr = f[r], rd = Double(r), next = z[k &+ 1]
+            // (x + 1 ≤ next here; never Int() of an infinity or NaN.)
+            let end = next < Double(count) ? Int(max(next.rounded(.down), q)) : count
             // (Columns −1 … width and rows −1 … height fit: an image is far narrower than 2³¹.)
-            column[start &+ x] = Int32(truncatingIfNeeded: site)
-            row[start &+ x] = r == 0 || r == last ? Int32(truncatingIfNeeded: y) : near[site]
-            squared[start &+ x] = dx * dx + f[r]
+            let c = Int32(truncatingIfNeeded: site)
+            let siteRow = r == 0 || r == last ? Int32(truncatingIfNeeded: y) : near[site]
+            for x in x ..< end {
+                let dx = Double(x &+ 1) - rd
+                column[start &+ x] = c
+                row[start &+ x] = siteRow
+                squared[start &+ x] = dx * dx + fr
+            }
+            x = end
         }
     }
 }
