@@ -10,7 +10,7 @@ public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePoint
     Emboss.render(rows, pixels: pixels, settings: EmbossSettings(p),
                   shading: shadingImage(p.shading, p.shading_width, p.shading_height)
                       ?? hemisphere(p).cachedRender(size: EmbossSettings.hemisphereSize, parallel: parallel),
-                  parallel: parallel)
+                  perceptual: p.perceptual != 0, parallel: parallel)
 }
 
 /// The aux picture, if one came: RGBA float rows.

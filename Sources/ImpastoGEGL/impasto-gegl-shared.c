@@ -295,8 +295,15 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
                                babl_format_with_space ("YA float", babl_format_get_space (source)));
   else
     gegl_operation_set_format (operation, "input", impasto_gegl_bump_format (operation, "input"));
+  /* A perceptual layer of sRGB's curves (GIMP's default) gets the shading as R'G'B'A float,
+   * the curve given by the kernel to the colours it writes (the flat ones' once): babl's pass
+   * from RGBA float over every pixel cost 13.5 ms of a 2048² emboss (BENCHMARKS.md). */
+  gboolean perceptual = source && (babl_model_is (babl_format_get_model (source), "R'G'B'A")
+                                   || babl_model_is (babl_format_get_model (source), "R'G'B'"))
+                        && impasto_gegl_has_srgb_curve (babl_format_get_space (source));
+
   gegl_operation_set_format (operation, "output",
-                             babl_format_with_space (map ? "R'G'B'A float" : "RGBA float", space));
+                             babl_format_with_space (map || perceptual ? "R'G'B'A float" : "RGBA float", space));
 }
 
 gboolean
@@ -326,6 +333,10 @@ impasto_gegl_emboss (GeglOperation       *operation,
   /* One call renders the whole image: on threads of its own, and moving the progress bar. */
   io.parallel = impasto_gegl_parallel;
   io.progress = impasto_gegl_progress;
+
+  /* Colours (the shading, the hemisphere) to a perceptual output: see impasto_gegl_emboss_formats. */
+  params->perceptual = (params->output == 0 || params->output == 3)   /* shaded, hemisphere */
+                       && babl_model_is (babl_format_get_model (buffers.output_format), "R'G'B'A");
 
   /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */
   if (extent && ! gegl_rectangle_is_infinite_plane (extent) && extent->width > 0 && extent->height > 0)

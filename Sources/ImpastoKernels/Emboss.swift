@@ -124,9 +124,11 @@ public enum Emboss {
     ///
     /// shaded: the shading colour of each pixel's normal, alpha = mask coverage (antialiased
     /// edges stay antialiased; opaque where an opaque input was embossed by its luminance); height: opaque grey h; normals: an opaque OpenGL normal map;
-    /// hemisphere: the shading image itself, fitted into the extent.
+    /// hemisphere: the shading image itself, fitted into the extent. `perceptual`: the shaded
+    /// and hemisphere outputs' colours are written with sRGB's curve (`SRGB.perceptual`), as
+    /// R'G'B'A, instead of linear; shading and filtering are done in linear light either way.
     public static func render(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, settings: EmbossSettings,
-                              shading: ShadingImage, parallel: ParallelFor = .serial) {
+                              shading: ShadingImage, perceptual: Bool = false, parallel: ParallelFor = .serial) {
         guard io.width > 0, io.height > 0 else { return }
         let s = settings.sanitized
         // Progress: reading the mask (and the liquify pre-pass), then the relief made, shaded
@@ -134,7 +136,7 @@ public enum Emboss {
         defer { io.progress(1) }
         io.progress(0)
         if s.output == .hemisphere {
-            return fit(shading, to: io, parallel: parallel)
+            return fit(shading, to: io, perceptual: perceptual, parallel: parallel)
         }
         let read = mask(io.reporting(0 ... 0.1), pixels: pixels, source: s.maskSource, parallel: parallel)
         var coverage = read.mask
@@ -150,7 +152,7 @@ public enum Emboss {
             case .shaded:
                 // An opaque layer embossed by its luminance stays opaque.
                 EmbossShading.shade(relief, coverage: read.opaqueInput ? nil : coverage, scale: s.scale, shading: shading, to: output,
-                                    parallel: parallel)
+                                    perceptual: perceptual, parallel: parallel)
             case .normals:
                 EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
             case .height, .hemisphere:
@@ -165,16 +167,21 @@ public enum Emboss {
     }
 
     /// The shading image scaled into the largest centred square of the extent; transparent
-    /// around it.
-    static func fit(_ shading: ShadingImage, to io: RowIO, parallel: ParallelFor) {
+    /// around it (`perceptual`: see `render`).
+    static func fit(_ shading: ShadingImage, to io: RowIO, perceptual: Bool, parallel: ParallelFor) {
         let side = min(io.width, io.height)
         let left = (io.width - side) / 2, top = (io.height - side) / 2
         let scaleX = Float(shading.width) / Float(side), scaleY = Float(shading.height) / Float(side)
         io.writeRows(parallel: parallel) { y, out in
             for x in 0 ..< io.width {
                 let inside = x >= left && x < left + side && y >= top && y < top + side
-                let c = inside ? shading.sample(u: (Float(x - left) + 0.5) * scaleX,
+                var c = inside ? shading.sample(u: (Float(x - left) + 0.5) * scaleX,
                                                 v: (Float(y - top) + 0.5) * scaleY) : .zero
+                if perceptual {
+                    let alpha = c.w
+                    c = SRGB.perceptual(c)
+                    c.w = alpha
+                }
                 (out[4 * x], out[4 * x + 1], out[4 * x + 2], out[4 * x + 3]) = (c.x, c.y, c.z, c.w)
             }
         }

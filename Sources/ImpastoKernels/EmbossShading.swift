@@ -40,13 +40,17 @@ public enum EmbossShading {
     ///
     /// The relief is made a band of rows at a time (with a row either side: a footprint reads
     /// its neighbours) and shaded while it is in cache.
+    ///
+    /// `perceptual`: each colour is written with sRGB's curve (`SRGB.perceptual`), the flat
+    /// one's given once: R'G'B'A for a perceptual layer, without babl's pass over every pixel.
     static func shade(_ relief: HeightField.ReliefRows, coverage: Plane?, scale: Float, shading: ShadingImage,
-                      to io: RowIO, parallel: ParallelFor = .serial) {
+                      to io: RowIO, perceptual: Bool = false, parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height), width = relief.width
         guard io.width == width, io.height == relief.height,
               coverage.map({ $0.width == width && $0.height == relief.height }) ?? true else { return }
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
-        let flat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
+        let linearFlat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
+        let flat = perceptual ? SRGB.perceptual(linearFlat) : linearFlat
         let mips = Mips.of(shading)
         (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
             shading.pixels.withUnsafeBufferPointer { picture in
@@ -108,6 +112,7 @@ public enum EmbossShading {
                                     var c = flat
                                     if slopes.x[x] != 0 || slopes.y[x] != 0 {
                                         c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
+                                        if perceptual { c = SRGB.perceptual(c) }   // (alpha set below)
                                     }
                                     c.w = coverageRow?[x] ?? 1
                                     FastMath.store(c, row + 4 * x)

@@ -357,22 +357,62 @@ final class EmbossOpTests: XCTestCase {
         }
     }
 
+    /// The format the op asks of (or gives on) `pad` for a layer in `format`.
+    func padFormat(_ format: String, _ pad: String, _ properties: [(String, GeglValue)] = []) -> String {
+        var extent = GeglRectangle(x: 0, y: 0, width: 8, height: 8)
+        let layer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format(format)))
+        let graph = GeglGraph()
+        let op = graph.node(Self.op, properties)
+        graph.chain([graph.node("gegl:buffer-source", [("buffer", .buffer(layer))]), op])
+        _ = gegl_node_get_bounding_box(op)   // prepares the graph
+        guard let operation = gegl_node_get_gegl_operation(op), let chosen = gegl_operation_get_format(operation, pad)
+        else { return "none" }
+        return String(cString: babl_get_name(chosen))
+    }
+
+    func testAPerceptualLayerGetsItsShadingAsRGBAWithTheCurveGivenByTheKernel() {
+        // GIMP's perceptual layers (8-bit, or float "perceptual"): the shading comes as R'G'B'A
+        // float, the kernel giving the colours sRGB's curve, not babl in a pass over every
+        // pixel. It is the same light: a perceptual layer and a linear one of the same alpha
+        // (the mask) give the same colours within the curve's rounding; maps stay data.
+        XCTAssertEqual(padFormat("R'G'B'A u8", "output"), "R'G'B'A float")
+        XCTAssertEqual(padFormat("R'G'B'A float", "output"), "R'G'B'A float")
+        XCTAssertEqual(padFormat("R'G'B' u8", "output"), "R'G'B'A float")
+        XCTAssertEqual(padFormat("RGBA float", "output"), "RGBA float", "a linear layer stays linear")
+        XCTAssertEqual(padFormat("RGBA float", "output", [("output", .int(1))]), "R'G'B'A float", "the height field is data")
+        let (w, h) = (72, 64)
+        var samples = [Float]()
+        for y in 0 ..< h { for x in 0 ..< w {
+            let dx = Double(x) - 36, dy = Double(y) - 32
+            let alpha = Float(min(max(22.5 - (dx * dx + dy * dy).squareRoot(), 0), 1))
+            samples += [0.7, 0.2, 0.4, (x * y) % 17 == 0 ? 0.5 * alpha : alpha]
+        } }
+        var extent = GeglRectangle(x: 0, y: 0, width: Int32(w), height: Int32(h))
+        let perceptual = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("R'G'B'A float")))
+        perceptual.set(samples, format: "R'G'B'A float")
+        let linear = GeglBufferRef(width: w, height: h)   // RGBA float
+        linear.set(samples, format: "RGBA float")
+        for output in [0, 3] {   // shaded, hemisphere
+            let a = emboss(perceptual, [("output", .int(output))]), b = emboss(linear, [("output", .int(output))])
+            let worst = zip(a, b).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 1
+            XCTAssertLessThan(worst, 2e-6, "output \(output): the same linear colours")
+            XCTAssertGreaterThan(Set(a.map { ($0 * 100).rounded() }).count, 20, "output \(output): not flat")
+        }
+        // The flat colour read as the op wrote it: sRGB's curve of the linear one.
+        let linearOut = emboss(linear), perceptualOut = emboss(perceptual, format: "R'G'B'A float")
+        let centre = 4 * (32 * w + 36)
+        for c in 0 ..< 3 {
+            let v = Double(linearOut[centre + c])
+            let curve = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+            XCTAssertEqual(Double(perceptualOut[centre + c]), curve, accuracy: 2e-6, "channel \(c)")
+        }
+    }
+
     func testALinearLayerIsReadAsYAWithTheCurveGivenByTheKernel() {
         // GIMP's linear-light layers (RGBA float of sRGB's curves): read as YA float, no curve
         // per pixel, since the usual mask is alpha as it is; where luminance is the mask the
         // kernel gives Y sRGB's curve itself, within 10⁻⁶ of babl's Y'.
-        /// The format the op asks of its input pad for a layer in `format`.
-        func inputFormat(_ format: String) -> String {
-            var extent = GeglRectangle(x: 0, y: 0, width: 8, height: 8)
-            let layer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format(format)))
-            let graph = GeglGraph()
-            let op = graph.node(Self.op)
-            graph.chain([graph.node("gegl:buffer-source", [("buffer", .buffer(layer))]), op])
-            _ = gegl_node_get_bounding_box(op)   // prepares the graph
-            guard let operation = gegl_node_get_gegl_operation(op), let chosen = gegl_operation_get_format(operation, "input")
-            else { return "none" }
-            return String(cString: babl_get_name(chosen))
-        }
+        func inputFormat(_ format: String) -> String { padFormat(format, "input") }
         XCTAssertEqual(inputFormat("RGBA float"), "YA float")
         XCTAssertEqual(inputFormat("RGBA u16"), "YA float")
         XCTAssertEqual(inputFormat("R'G'B'A float"), "R'G'B'A float", "a perceptual layer stays as it is")

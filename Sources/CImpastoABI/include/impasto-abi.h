@@ -117,6 +117,8 @@ typedef struct
   double       liquify;      /* metaball blur sigma, px; 0 off */
   int          mask_source;  /* 0 alpha, 1 luminance x alpha */
   int          output;       /* 0 shaded, 1 height, 2 normals, 3 hemisphere */
+  int          perceptual;   /* outputs 0 and 3: colours written with sRGB's curve (R'G'B'A),
+                              * not linear */
   /* The picture of a lit sphere, shading_width x shading_height RGBA float, linear (NaN
    * and infinite samples count as 0); NULL: the procedural hemisphere below. */
   const float *shading;
