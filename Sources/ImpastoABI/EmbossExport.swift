@@ -4,7 +4,7 @@ import ImpastoKernels
 /// impasto-abi.h: `impasto_emboss`.
 @_cdecl("impasto_emboss")
 public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoEmbossParams>?) {
-    guard let io = io?.pointee, let pixels = io.bumpPixels, let rows = io.rows(components: pixels.components),
+    guard let io = io?.pointee, let pixels = io.bumpPixels, let rows = io.rows(components: pixels.components, floats: pixels.floats),
           let p = params?.pointee else { return }
     let parallel = io.parallelFor
     Emboss.render(rows, pixels: pixels, settings: EmbossSettings(p),

@@ -65,9 +65,11 @@ extension ImpastoIO {
         return { rows, rgba in write(rows.lowerBound, rows.count, rgba, data) }
     }
 
-    /// Rows of an image with no margin and `components` float samples per pixel, for the
+    /// Rows of an image with no margin and `components` samples per pixel, for the
     /// whole-image and point kernels: in memory (`in`, `out`) or through `read` and `write`.
-    func rows(components wanted: Int) -> RowIO? {
+    /// A pixel takes `floats` Floats of the rows (fewer than `components` for 8-bit samples
+    /// read as they are: see `NormalMap.BumpPixels.floats`).
+    func rows(components wanted: Int, floats: Int? = nil) -> RowIO? {
         guard let (width, height, margin) = extent, margin == 0, Int(components) == wanted else { return nil }
         if let `in`, let out {
             guard samples == IMPASTO_FLOAT else { return nil }
@@ -76,7 +78,7 @@ extension ImpastoIO {
                                 progress: reporter, scratch: scratches)
         }
         guard let reader, let writer else { return nil }
-        return RowIO(width: width, height: height, inputComponents: wanted, progress: reporter,
+        return RowIO(width: width, height: height, inputComponents: floats ?? wanted, progress: reporter,
                      scratch: scratches, read: reader, write: writer)
     }
 

@@ -281,9 +281,9 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
   const Babl *space  = gegl_operation_get_source_space (operation, "input");
   const Babl *source = gegl_operation_get_source_format (operation, "input");
 
-  /* The mask is read as the normal map reads its bump: perceptual RGB as it is, Y' by the
-   * kernel's luma formula (babl's way from 8-bit R'G'B'A to Y'A float may be a 128 MB table
-   * built on first use, and its rounding is babl's choice). A linear RGBA layer of sRGB's
+  /* The mask is read as the normal map reads its bump: perceptual RGB as it is (8-bit R'G'B'A
+   * as its bytes), Y' by the kernel's luma formula (babl's way from 8-bit R'G'B'A to Y'A float
+   * may be a 128 MB table built on first use, and its rounding is babl's choice). A linear RGBA layer of sRGB's
    * curves (GIMP's linear-light images) is read as YA float: its alpha, the usual mask, with
    * no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the kernel gives Y the
    * curve itself where luminance is the mask. Shading is light: linear RGB. The height field
@@ -294,7 +294,7 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
     gegl_operation_set_format (operation, "input",
                                babl_format_with_space ("YA float", babl_format_get_space (source)));
   else
-    gegl_operation_set_format (operation, "input", impasto_gegl_bump_format (operation, "input"));
+    gegl_operation_set_format (operation, "input", impasto_gegl_height_format (operation, "input"));
   /* A perceptual layer of sRGB's curves (GIMP's default) gets the shading as R'G'B'A float,
    * the curve given by the kernel to the colours it writes (the flat ones' once): babl's pass
    * from RGBA float over every pixel cost 13.5 ms of a 2048² emboss (BENCHMARKS.md). */

@@ -70,11 +70,11 @@ public enum Emboss {
     /// Y' is the luma formula, as the normal map reads a bump): alpha (or, where the input has
     /// no transparency at all, luminance), or luminance × alpha.
     /// Values outside 0…1 are clamped; NaN counts as 0 (outside). Rows of another width of
-    /// pixel than `pixels` says give an empty mask.
+    /// pixel than `pixels` says (its `floats`) give an empty mask.
     /// (`opaqueInput`: the input had no transparency, so luminance was the mask.)
     public static func mask(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, source: EmbossSettings.MaskSource,
                             parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {
-        guard io.inputComponents == pixels.components else { return (Plane(width: io.width, height: io.height), false) }
+        guard io.inputComponents == pixels.floats else { return (Plane(width: io.width, height: io.height), false) }
         var mask = Plane(unfilledWidth: io.width, height: io.height)   // every pixel is read in
         let w = mask.width, c = pixels.components
         func read(_ source: EmbossSettings.MaskSource) {
@@ -86,6 +86,10 @@ public enum Emboss {
                         NormalMap.heights(from: samples, pixels: pixels, count: w, into: row)
                     } else if c == 3 {
                         row.update(repeating: 1, count: w)
+                    } else if case .rgba8 = pixels {
+                        // 8-bit R'G'B'A as its bytes: alpha's code k, k/255 by table.
+                        let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
+                        for x in 0 ..< w { row[x] = code[Int(bytes[4 &* x &+ 3])] }
                     } else {
                         // The last component of each pixel (c is 2 or 4 here).
                         var alpha = samples + (c - 1)

@@ -214,7 +214,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         }
 
         /// Floats of the samples a pixel takes.
-        var floats: Int {
+        public var floats: Int {
             if case .rgba8 = self { return 1 }
             return components
         }

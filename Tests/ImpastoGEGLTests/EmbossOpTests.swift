@@ -318,6 +318,7 @@ final class EmbossOpTests: XCTestCase {
     }
 
     func testEightBitLayersAreReadAsTheyAreWithTheLumaFormula() {
+        XCTAssertEqual(padFormat("R'G'B'A u8", "input"), "R'G'B'A u8", "8-bit R'G'B'A: its bytes, widened by the kernel")
         // GIMP's 8-bit layers: read as R'G'B'A (or, flattened, R'G'B') float, the luminance
         // mask Y'·alpha by the normal map's luma formula — never babl's Y'A, whose way from
         // R'G'B'A u8 may be a 128 MB table and whose rounding is babl's choice. The op's output

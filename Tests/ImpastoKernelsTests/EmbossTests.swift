@@ -141,6 +141,40 @@ final class EmbossTests: XCTestCase {
         }
     }
 
+    func testEightBitRGBAIsMaskedByItsAlphaCodesAndLuma() {
+        // R'G'B'A u8 as its bytes, four to a Float (`rgba8`): alpha's code k is k/255; luminance
+        // × alpha is the luma of the codes k/255 times it, as for R'G'B'A float of those codes.
+        let (width, height) = (9, 3)
+        var bytes = [UInt8](), floats = [Float]()
+        for i in 0 ..< width * height {
+            let pixel: [UInt8] = [UInt8(i * 37 % 256), UInt8(i * 91 % 256), UInt8(i * 13 % 256), UInt8(i * 53 % 256)]
+            bytes += pixel
+            floats += pixel.map { Float($0) / 255 }
+        }
+        let alphaCodes = stride(from: 3, to: bytes.count, by: 4).map { bytes[$0] }
+        XCTAssertTrue(alphaCodes.contains(0) && alphaCodes.contains { $0 > 200 }, "alpha codes across the range")
+        let luma = NormalMap.rec709Luma
+        for source in [EmbossSettings.MaskSource.alpha, .luminance] {
+            var output = [Float](repeating: 0, count: width * height * 4)
+            let fromBytes = bytes.withUnsafeBytes { b in
+                output.withUnsafeMutableBufferPointer { o in
+                    Emboss.mask(.memory(width: width, height: height, input: b.baseAddress!.assumingMemoryBound(to: Float.self),
+                                        inputComponents: 1, output: o.baseAddress!), pixels: .rgba8(luma: luma), source: source).mask
+                }
+            }
+            let fromFloats = floats.withUnsafeBufferPointer { f in
+                output.withUnsafeMutableBufferPointer { o in
+                    Emboss.mask(.memory(width: width, height: height, input: f.baseAddress!, inputComponents: 4,
+                                        output: o.baseAddress!), pixels: .rgba(luma: luma), source: source).mask
+                }
+            }
+            XCTAssertEqual(fromBytes.values, fromFloats.values, "\(source)")
+            if source == .alpha {
+                XCTAssertEqual(fromBytes.values, (0 ..< width * height).map { Float(bytes[4 * $0 + 3]) / 255 })
+            }
+        }
+    }
+
     func testNonFiniteShadingSamplesCountAsZero() {
         // A float shading picture with NaN and ±∞ among its samples: those count as 0, as
         // non-finite input does in every kernel, so the relief has no NaN pixel.
