@@ -283,12 +283,12 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
 
   /* The mask is read as the normal map reads its bump: perceptual RGB as it is (8-bit R'G'B'A
    * as its bytes), Y' by the kernel's luma formula (babl's way from 8-bit R'G'B'A to Y'A float
-   * may be a 128 MB table built on first use, and its rounding is babl's choice). A linear RGBA layer of sRGB's
-   * curves (GIMP's linear-light images) is read as YA float: its alpha, the usual mask, with
-   * no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the kernel gives Y the
-   * curve itself where luminance is the mask. Shading is light: linear RGB. The height field
-   * and normal map are data, stored as the code values tools expect in an ordinary
-   * (perceptual) image. */
+   * may be a 128 MB table built on first use, and its rounding is babl's choice). A linear
+   * RGBA layer of sRGB's curves (GIMP's linear-light images) is read as YA float: its alpha,
+   * the usual mask, with no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the
+   * kernel gives Y the curve itself where luminance is the mask. Shading is light: linear RGB.
+   * The height field and normal map are data, stored as the code values tools expect in an
+   * ordinary (perceptual) image. */
   if (source && babl_model_is (babl_format_get_model (source), "RGBA")
       && impasto_gegl_has_srgb_curve (babl_format_get_space (source)))
     gegl_operation_set_format (operation, "input",
