@@ -280,28 +280,26 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
 {
   const Babl *space  = gegl_operation_get_source_space (operation, "input");
   const Babl *source = gegl_operation_get_source_format (operation, "input");
+  const Babl *model  = source ? babl_format_get_model (source) : NULL;
+  /* Which of GIMP's layers, of sRGB's curves, are linear light and which perceptual. */
+  gboolean    srgb   = source && impasto_gegl_has_srgb_curve (space);
+  gboolean    linear = srgb && babl_model_is (model, "RGBA");
+  gboolean    perceptual = srgb && (babl_model_is (model, "R'G'B'A") || babl_model_is (model, "R'G'B'"));
 
   /* The mask is read as the normal map reads its bump: perceptual RGB as it is (8-bit R'G'B'A
    * as its bytes), Y' by the kernel's luma formula (babl's way from 8-bit R'G'B'A to Y'A float
    * may be a 128 MB table built on first use, and its rounding is babl's choice). A linear
-   * RGBA layer of sRGB's curves (GIMP's linear-light images) is read as YA float: its alpha,
-   * the usual mask, with no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the
-   * kernel gives Y the curve itself where luminance is the mask. Shading is light: linear RGB.
-   * The height field and normal map are data, stored as the code values tools expect in an
-   * ordinary (perceptual) image. */
-  if (source && babl_model_is (babl_format_get_model (source), "RGBA")
-      && impasto_gegl_has_srgb_curve (babl_format_get_space (source)))
-    gegl_operation_set_format (operation, "input",
-                               babl_format_with_space ("YA float", babl_format_get_space (source)));
-  else
-    gegl_operation_set_format (operation, "input", impasto_gegl_height_format (operation, "input"));
-  /* A perceptual layer of sRGB's curves (GIMP's default) gets the shading as R'G'B'A float,
-   * the curve given by the kernel to the colours it writes (the flat ones' once): babl's pass
-   * from RGBA float over every pixel cost 13.5 ms of a 2048² emboss (BENCHMARKS.md). */
-  gboolean perceptual = source && (babl_model_is (babl_format_get_model (source), "R'G'B'A")
-                                   || babl_model_is (babl_format_get_model (source), "R'G'B'"))
-                        && impasto_gegl_has_srgb_curve (babl_format_get_space (source));
-
+   * RGBA layer (GIMP's linear-light images) is read as YA float: its alpha, the usual mask,
+   * with no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the kernel gives Y
+   * the curve itself where luminance is the mask. */
+  gegl_operation_set_format (operation, "input",
+                             linear ? babl_format_with_space ("YA float", space)
+                                    : impasto_gegl_height_format (operation, "input"));
+  /* Shading is light, made in linear RGB. A perceptual layer (GIMP's default) gets it as
+   * R'G'B'A float, the kernel giving the colours it writes sRGB's curve (the flat one's once):
+   * babl's pass from RGBA float over every pixel cost 13.5 ms of a 2048² emboss
+   * (BENCHMARKS.md). The height field and normal map are data, stored as the code values
+   * tools expect in an ordinary (perceptual) image. */
   gegl_operation_set_format (operation, "output",
                              babl_format_with_space (map || perceptual ? "R'G'B'A float" : "RGBA float", space));
 }
