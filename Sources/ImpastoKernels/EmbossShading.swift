@@ -84,6 +84,10 @@ public enum EmbossShading {
                         var reader = PictureReader(picture: picture, levels: levels, mips: mips)
                         let moves = (x: scratch.floats(16, count: width), y: scratch.floats(17, count: width),
                                      across: scratch.floats(18, count: width))
+                        // A row's sloping pixels, given sRGB's curve together once the row is
+                        // shaded (`SRGB.perceptualRGB`).
+                        let curved = UnsafeMutableRawPointer(scratch.floats(19, count: width))
+                            .bindMemory(to: Int32.self, capacity: width)
                         for y in rows {
                             // The field is the band's: row y is its row y − top.
                             let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
@@ -91,7 +95,7 @@ public enum EmbossShading {
                             // This row's coverage, if the output's alpha is the coverage (else 1).
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
                             field.moves(row: local, x: moves.x, y: moves.y, across: moves.across)
-                            var start = 0
+                            var start = 0, sloping = 0
                             while start < width {
                                 // Four pixels at a time: four flat ones (most are) at once.
                                 let end = min(start + 4, width)
@@ -112,13 +116,15 @@ public enum EmbossShading {
                                     var c = flat
                                     if slopes.x[x] != 0 || slopes.y[x] != 0 {
                                         c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
-                                        if perceptual { c = SRGB.perceptual(c) }   // (alpha set below)
+                                        curved[sloping] = Int32(truncatingIfNeeded: x)
+                                        sloping &+= 1
                                     }
                                     c.w = coverageRow?[x] ?? 1
                                     FastMath.store(c, row + 4 * x)
                                 }
                                 start = end
                             }
+                            if perceptual { SRGB.perceptualRGB(row, at: curved, count: sloping) }
                         }
                     }
                 }

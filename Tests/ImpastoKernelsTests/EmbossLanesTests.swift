@@ -61,6 +61,38 @@ final class EmbossLanesTests: XCTestCase {
         }
     }
 
+    func testPerceptualRGBGivesEachListedPixelItsOwnCurve() {
+        // A row of 11 RGBA pixels with values of every kind: the curve's linear foot and its
+        // knee, mid-tones, above 1, negative, NaN and ±∞; alpha a marker that must stay.
+        let values: [Float] = [0, 0.001, 0.0031308, 0.0032, 0.18, 0.5, 1, 1.7, -0.01, .nan, .infinity, -.infinity, 3e-39]
+        var row: [Float] = []
+        for x in 0 ..< 11 {
+            let n = values.count
+            row += [values[x % n], values[(x + 4) % n], values[(x + 9) % n], Float(x) + 0.25]
+        }
+        // Lists of every length 0 … 11 (groups of four, and a last group of one to three),
+        // ascending as the shading makes them, with pixels left out.
+        let order = [0, 2, 3, 4, 5, 7, 8, 9, 10, 1, 6]
+        for count in 0 ... 11 {
+            let listed = order[0 ..< count].sorted()
+            var out = row
+            let indices = listed.map { Int32($0) }
+            out.withUnsafeMutableBufferPointer { o in
+                indices.withUnsafeBufferPointer { SRGB.perceptualRGB(o.baseAddress!, at: $0.baseAddress!, count: count) }
+            }
+            for x in 0 ..< 11 {
+                let before = SIMD4(row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3])
+                var want = before
+                if listed.contains(x) {
+                    want = SRGB.perceptual(before)
+                    want.w = before.w
+                }
+                XCTAssertEqual(out[4 * x ..< 4 * x + 4].map(\.bitPattern), [want.x, want.y, want.z, want.w].map(\.bitPattern),
+                               "pixel \(x) of \(count) listed")
+            }
+        }
+    }
+
     func testRiseOnLanesIsRiseOnEachLane() {
         let xs: [Float] = [-1, -0.0, 0, 0.3, 0.5, 1, 2.5, 9.99, 10, 10.5, 100, .infinity, -.infinity, .nan]
         for (radius, profile) in [(10, HeightProfile.round), (3, .linear), (7, .smooth), (0, .round)] as [(Float, HeightProfile)] {
