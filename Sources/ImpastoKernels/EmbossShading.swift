@@ -602,9 +602,27 @@ public enum EmbossShading {
         private static let lastMips = Mutex<(picture: ShadingImage, mips: Mips)?>(nil)
 
         /// The levels either side of log₂ `footprint` and the blend between them (`upper` is
-        /// `lower` where there is no level above it; then t = 0).
+        /// `lower` where there is no level above it; then t = 0), with what `sample` needs of
+        /// them in lanes (lower's x and y, then upper's): each level's scale from level-0
+        /// coordinates, the centre a NaN coordinate reads, and its last pixel.
         struct Level {
-            var lower = Extent(), upper = Extent(), t: Float = 0
+            /// The lower and upper level's first sample in `pixels` and width; whether the
+            /// lower level has any pixels (a picture of none reads as transparent black).
+            var lowerStart = 0, lowerWidth = 0, upperStart = 0, upperWidth = 0, some = false
+            var t: Float = 0
+            var scale = SIMD4<Float>(), centre = SIMD4<Float>(), last = SIMD4<Float>()
+
+            init() {}
+
+            @inline(__always)
+            init(lower: Extent, upper: Extent, t: Float) {
+                (lowerStart, lowerWidth, upperStart, upperWidth) = (lower.start, lower.width, upper.start, upper.width)
+                some = lower.width > 0 && lower.height > 0
+                self.t = t
+                scale = SIMD4(lower.toU, lower.toV, upper.toU, upper.toV)
+                centre = SIMD4(Float(lower.width), Float(lower.height), Float(upper.width), Float(upper.height)) / 2
+                last = SIMD4(Float(lower.width - 1), Float(lower.height - 1), Float(upper.width - 1), Float(upper.height - 1))
+            }
         }
 
         /// Where a lookup averaged over about `footprint` × `footprint` pixels reads.
@@ -617,16 +635,32 @@ public enum EmbossShading {
         }
 
         /// The picture at (u, v) (level-0 pixel coordinates) averaged as `level` says (see
-        /// `level(footprint:)`); `all` is `pixels`.
+        /// `level(footprint:)`); `all` is `pixels`. Each level is read as `ShadingImage.sample`
+        /// reads a picture, the two levels' coordinates worked out together in lanes (the
+        /// same arithmetic, so the same bits; `EmbossMipsTests`).
         @inline(__always)
         static func sample(_ all: UnsafeBufferPointer<Float>, _ level: Level, u: Float, v: Float) -> SIMD4<Float> {
-            @inline(__always) func at(_ e: Extent) -> SIMD4<Float> {
-                // The level's samples (within `all`, which holds them: no slice, no checks).
-                let samples = UnsafeBufferPointer(start: all.baseAddress.map { $0 + e.start }, count: e.width &* e.height &* 4)
-                return ShadingImage.sample(samples, width: e.width, height: e.height, u: u * e.toU, v: v * e.toV)
+            guard level.some, let base = all.baseAddress else { return .zero }
+            // ShadingImage.sample's steps: NaN reads the centre; pixel i's centre is at i + ½;
+            // clamped into the level; the floor, its neighbour (within the level) and the blend.
+            let scaled = SIMD4(u, v, u, v) * level.scale
+            let f = scaled.replacing(with: level.centre, where: scaled .!= scaled) - 0.5
+            let c = FastMath.min(FastMath.max(f, SIMD4()), level.last)
+            let low = FastMath.truncate(c), t = c - FastMath.float(low)
+            let high = FastMath.truncate(FastMath.min(FastMath.float(low &+ 1), level.last))   // whole numbers
+            @inline(__always) func at(_ start: Int, _ w: Int, _ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32,
+                                      _ tx: Float, _ ty: Float) -> SIMD4<Float> {
+                // Every index within the level (clamped above), so `&` spares the checks.
+                let samples = base + start
+                let (x0, y0, x1, y1) = (Int(x0), Int(y0), Int(x1), Int(y1))
+                let row0 = y0 &* w, row1 = y1 &* w
+                @inline(__always) func pixel(_ i: Int) -> SIMD4<Float> { FastMath.load(samples + i &* 4) }
+                return FastMath.bilinear(pixel(row0 &+ x0), pixel(row0 &+ x1), pixel(row1 &+ x0), pixel(row1 &+ x1), tx, ty)
             }
-            let c = at(level.lower)
-            return level.t > 0 ? FastMath.mix(c, at(level.upper), level.t) : c
+            let lower = at(level.lowerStart, level.lowerWidth, low[0], low[1], high[0], high[1], t[0], t[1])
+            guard level.t > 0 else { return lower }
+            return FastMath.mix(lower, at(level.upperStart, level.upperWidth, low[2], low[3], high[2], high[3], t[2], t[3]),
+                                level.t)
         }
     }
 

@@ -126,6 +126,22 @@ public enum FastMath {
     @inline(__always)
     static func max(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> { x.replacing(with: y, where: y .>= x) }
 
+    /// Swift's `min` in every lane (see `max`).
+    @inline(__always)
+    static func min(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> { x.replacing(with: y, where: y .< x) }
+
+    /// Each lane truncated towards 0, for lanes in 0 … 2³¹ (the caller clamps; NaN or a value
+    /// out of range gives some Int32, never a trap): one `cvttps2dq` on x86-64.
+    @inline(__always)
+    static func truncate(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+        #if arch(x86_64)
+        unsafeBitCast(_mm_cvttps_epi32(x), to: SIMD4<Int32>.self)
+        #else
+        func lane(_ v: Float) -> Int32 { v >= 0 && v < 2_147_483_648 ? Int32(v) : 0 }
+        return SIMD4(lane(x[0]), lane(x[1]), lane(x[2]), lane(x[3]))
+        #endif
+    }
+
     /// Four floats from p on, however p is aligned.
     @inline(__always)
     static func load(_ p: UnsafePointer<Float>) -> SIMD4<Float> {

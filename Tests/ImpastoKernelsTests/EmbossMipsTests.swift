@@ -63,6 +63,42 @@ final class EmbossMipsTests: XCTestCase {
         }
     }
 
+    func testASampleIsEachLevelReadAsAPictureAndBlended() {
+        // `Mips.sample` works out both levels' coordinates in lanes: the same bits as reading
+        // each level with `ShadingImage.sample` (the picture's own bilinear lookup) and
+        // blending them by t. Odd sides (37 × 21 → 19 × 11 → … → 1 × 1), a square 16², and a
+        // column; lookups inside, on and beyond the border, NaN; footprints across every level.
+        let coordinates: [Float] = [0, 0.5, 3.3, 10.75, 20.5, 36.9, 37, 80, -4, .nan, .infinity, -.infinity]
+        let sizes: [Float] = [1.5, 2, 3.7, 6, 11, 30, 1000, .infinity]
+        for source in [picture(37, 21), picture(16, 16), ShadingImage(width: 1, height: 3, pixels: (0 ..< 12).map(Float.init))!] {
+            let mips = EmbossShading.Mips(source)
+            func level(_ e: EmbossShading.Mips.Extent) -> ShadingImage {
+                ShadingImage(width: e.width, height: e.height, pixels: Array(mips.pixels[e.start ..< e.start + e.width * e.height * 4]))!
+            }
+            for size in sizes {
+                let chosen = mips.level(footprint: size)
+                // The levels log₂ size falls between, found here from the sizes alone.
+                let l = size.isFinite ? min(log2(size), Float(mips.levels.count - 1)) : 0
+                let lower = mips.levels[Int(l)], upper = mips.levels[min(Int(l) + 1, mips.levels.count - 1)]
+                let t = Int(l) < mips.levels.count - 1 ? l - Float(Int(l)) : 0
+                XCTAssertEqual(chosen.t, t, "size \(size)")
+                for u in coordinates { for v in coordinates.reversed() {
+                    let got = mips.pixels.withUnsafeBufferPointer { EmbossShading.Mips.sample($0, chosen, u: u, v: v) }
+                    let a = level(lower).sample(u: u * lower.toU, v: v * lower.toV)
+                    let want = t > 0 ? a * (1 - t) + level(upper).sample(u: u * upper.toU, v: v * upper.toV) * t : a
+                    XCTAssertEqual([got.x, got.y, got.z, got.w].map(\.bitPattern), [want.x, want.y, want.z, want.w].map(\.bitPattern),
+                                   "\(source.width) × \(source.height), size \(size), at (\(u), \(v))")
+                } }
+            }
+        }
+        // A picture of no pixels reads as transparent black at every size.
+        let none = EmbossShading.Mips(ShadingImage(width: 0, height: 0, pixels: [])!)
+        for size: Float in [2, 50] {
+            let got = none.pixels.withUnsafeBufferPointer { EmbossShading.Mips.sample($0, none.level(footprint: size), u: 1, v: 1) }
+            XCTAssertEqual(got, .zero)
+        }
+    }
+
     func testEmptyAndTinyPicturesDoNotTrap() {
         XCTAssertEqual(EmbossShading.Mips.clampedToRim(ShadingImage(width: 0, height: 0, pixels: [])!), [])
         let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
