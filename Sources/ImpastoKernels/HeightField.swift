@@ -472,6 +472,7 @@ public enum HeightField {
         /// stripe a pixel off the 4× render's crease (the one speck that missed 10 of issue 12's
         /// k 50 cases). So each pixel also measures from its 8 neighbours' outside pixels where
         /// those are another part of the edge (`siteSpread`), and keeps the nearest.
+        @inline(__always)
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours) {
             let reach = Double(self.reach)
             // The plateau: flat (its slopes and d are `start`'s zeros).
@@ -501,11 +502,13 @@ public enum HeightField {
         }
 
         /// Outside pixel (x, y): 0 everywhere (`start`'s zeros) unless the edge crosses it.
+        @inline(__always)
         func outside(_ x: Int, _ y: Int) {
             if mask[y &* width &+ x] > 0 { edge(x, y, x, y) }   // coverage(x, y) > 0
         }
 
         /// Most groups of four outside pixels hold no edge: their coverages are tested at once.
+        @inline(__always)
         func outside(four x: Int, _ y: Int) {
             guard FastMath.any(FastMath.load(mask + y * width + x) .> 0) else { return }
             for x in x ..< x + 4 { outside(x, y) }
@@ -1008,26 +1011,31 @@ public enum HeightField {
     private static func rowPass<F: Finish>(_ m: UnsafePointer<Float>, _ near: UnsafePointer<Int32>, width: Int,
                                            height: Int, rows: Range<Int>, finish: F) {
         guard !rows.isEmpty, width > 0 else { return }
-        var f = [Double](repeating: 0, count: width + 2)
-        var v = [Int](repeating: 0, count: width + 2)
-        var z = [Double](repeating: 0, count: width + 3)
         // Three rows' sites, the row above, the row being finished and the row below, in slots
         // that rotate: each pixel's nearest outside pixel (column `Neighbours.outside` for an
         // outside pixel or a row beyond the image) and its squared distance. A slot holds a
         // padding entry, the row's pixels and two more padding entries, all outside, so that
-        // `Neighbours.far` reads four entries from column x − 1 at any x.
+        // `Neighbours.far` reads four entries from column x − 1 at any x. One allocation for
+        // all, and none of it zeroed: `envelope`'s scratch f, v, z is written before it is
+        // read, `sites` writes every pixel's column, and a row and squared distance are read
+        // only where the column is a site (`far` reads the rows of four entries at once and
+        // masks those that are not).
         let stride = width + 3
-        var columns = [Int32](repeating: Neighbours.outside, count: 3 * stride)
-        var siteRows = [Int32](repeating: 0, count: 3 * stride)
-        var squares = [Double](repeating: 0, count: 3 * stride)
-        f.withUnsafeMutableBufferPointer { f in
-        v.withUnsafeMutableBufferPointer { v in
-        z.withUnsafeMutableBufferPointer { z in
-        columns.withUnsafeMutableBufferPointer { columns in
-        siteRows.withUnsafeMutableBufferPointer { siteRows in
-        squares.withUnsafeMutableBufferPointer { squares in
-            guard let f = f.baseAddress, let v = v.baseAddress, let z = z.baseAddress, let column = columns.baseAddress,
-                  let row = siteRows.baseAddress, let squared = squares.baseAddress else { return }
+        let doubles = (width + 2) + (width + 3) + 3 * stride, ints = width + 2, int32s = 2 * 3 * stride
+        let bytes = doubles * MemoryLayout<Double>.stride + ints * MemoryLayout<Int>.stride + int32s * MemoryLayout<Int32>.stride
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: MemoryLayout<Double>.alignment)
+        defer { memory.deallocate() }
+        let f = memory.bindMemory(to: Double.self, capacity: doubles)
+        let z = f + (width + 2), squared = z + (width + 3)
+        let v = UnsafeMutableRawPointer(squared + 3 * stride).bindMemory(to: Int.self, capacity: ints)
+        let column = UnsafeMutableRawPointer(v + ints).bindMemory(to: Int32.self, capacity: int32s)
+        let row = column + 3 * stride
+        for slot in 0 ..< 3 {
+            column[slot * stride] = Neighbours.outside
+            column[slot * stride + width + 1] = Neighbours.outside
+            column[slot * stride + width + 2] = Neighbours.outside
+        }
+        do {
             let outsides = SIMD4<Int32>(repeating: Neighbours.outside)
             /// Fills `slot` with image row y's sites.
             func sites(_ y: Int, into slot: Int) {
@@ -1098,11 +1106,6 @@ public enum HeightField {
                 finish.end(row: y)
                 (above, here, below) = (here, below, above)
             }
-        }
-        }
-        }
-        }
-        }
         }
     }
 
