@@ -102,12 +102,14 @@ public enum EmbossShading {
                                 if end - start == 4 {
                                     let zx = FastMath.load(slopes.x + start), zy = FastMath.load(slopes.y + start)
                                     if FastMath.all(zx .== 0 .& zy .== 0) {
-                                        let alphas = coverageRow.map { FastMath.load($0 + start) } ?? SIMD4(repeating: 1)
-                                        for k in 0 ..< 4 {
-                                            var c = flat
-                                            c.w = alphas[k]
-                                            FastMath.store(c, row + 4 * (start + k))
-                                        }
+                                        let a = coverageRow.map { FastMath.load($0 + start) } ?? SIMD4(repeating: 1)
+                                        // (Lanes named, not indexed: the compiler shuffles them
+                                        // into place instead of going through memory.)
+                                        let out = row + 4 * start
+                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.x), out)
+                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.y), out + 4)
+                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.z), out + 8)
+                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.w), out + 12)
                                         start = end
                                         continue
                                     }
