@@ -528,6 +528,9 @@ public enum EmbossShading {
         var pixels: [Float] = []
         /// Each level's width, height and first sample in `pixels`.
         var levels: [Extent]
+        /// Level i with the one above it (or itself at the top) for `sample`, t = 0: made once,
+        /// not at each change of footprint (`level(footprint:)`).
+        var pairs: [Level] = []
 
         /// A level's size, its first sample in `pixels`, and what turns level-0 coordinates into
         /// its own (its side over level 0's: a power of two for even sides, so exact).
@@ -558,6 +561,7 @@ public enum EmbossShading {
                 } }
                 levels.append(extent(w, h, start))
             }
+            pairs = levels.indices.map { Level(lower: levels[$0], upper: levels[min($0 + 1, levels.count - 1)], t: 0) }
         }
 
         /// `picture`'s samples, each pixel whose centre lies beyond `ShadingImage.rimInset`
@@ -630,10 +634,12 @@ public enum EmbossShading {
         /// Where a lookup averaged over about `footprint` × `footprint` pixels reads.
         @inline(__always)
         func level(footprint: Float) -> Level {
-            guard let top = levels.indices.last else { return Level() }
+            guard let top = pairs.indices.last else { return Level() }
             let level = footprint > 1 && footprint.isFinite ? min(log2(footprint), Float(top)) : 0
-            let lower = Int(level), t = level - Float(lower)
-            return Level(lower: levels[lower], upper: levels[min(lower + 1, top)], t: lower < top ? t : 0)
+            let lower = Int(level)
+            var pair = pairs[lower]
+            pair.t = lower < top ? level - Float(lower) : 0
+            return pair
         }
 
         /// The picture at (u, v) (level-0 pixel coordinates) averaged as `level` says (see
