@@ -8,7 +8,16 @@
 public final class Scratch {
     private var buffers: [(pointer: UnsafeMutablePointer<Float>, capacity: Int)] = []
 
+    /// A note its user may leave on what the buffers hold, for the next user of this scratch
+    /// to recognise (`HeightField.ReliefRows.withBand`: which relief's rows). Any request for
+    /// a buffer (`floats`) clears it, so it never outlives the contents it speaks of.
+    var note: (owner: Int, rows: Range<Int>)?
+
     public init() {}
+
+    /// How many floats buffer `slot` holds now (0 if it was never asked for): asking for at
+    /// most this many does not replace it.
+    func capacity(_ slot: Int) -> Int { slot < buffers.count ? buffers[slot].capacity : 0 }
 
     deinit {
         for buffer in buffers { buffer.pointer.deallocate() }
@@ -18,6 +27,7 @@ public final class Scratch {
     /// user left (a grown buffer starts undefined); it stays valid until `slot` is asked for
     /// again with a larger count, or the scratch goes.
     public func floats(_ slot: Int, count: Int) -> UnsafeMutablePointer<Float> {
+        note = nil
         let count = max(1, count)
         while buffers.count <= slot { buffers.append((UnsafeMutablePointer<Float>.allocate(capacity: 1), 1)) }
         if buffers[slot].capacity < count {

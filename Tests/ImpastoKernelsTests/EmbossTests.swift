@@ -89,6 +89,37 @@ final class EmbossTests: XCTestCase {
         XCTAssertEqual(render(mask, settings, shading: hemisphere, parallel: .split(into: 61)), serial)
     }
 
+    func testBandsThatTakeOverTheRowsAboveGiveTheWholeReliefsBits() {
+        // The render makes its relief band by band, each band taking over the rows the band
+        // above it bevelled (its halo) from the scratch both used. Its height and normal map
+        // outputs must be the relief made in one piece, to the bit: on the text (many bands,
+        // letters across their edges) at r = 10 and 40, at r = 0, and split among 3 threads'
+        // pieces, whose first bands take over nothing. The text three times over, 7 bands.
+        let text = EmbossQuality.text.coarse
+        var mask = Plane(width: text.width, height: 3 * text.height)
+        for y in 0 ..< mask.height { for x in 0 ..< mask.width { mask[x, y] = text[x, y % text.height] } }
+        let hemisphere = Hemisphere.standard.render(size: 32)
+        for (radius, parallel, name) in [(Float(10), ParallelFor.serial, "serial"), (40, .serial, "serial"), (0, .serial, "serial"),
+                                         (10, .split(into: 3), "in 3 pieces")] {
+            let relief = HeightField.relief(mask, radius: radius, profile: .round)
+            var settings = EmbossSettings()
+            settings.radius = radius
+            settings.output = .height
+            let heights = render(mask, settings, shading: hemisphere, parallel: parallel)
+            settings.output = .normals
+            let normals = render(mask, settings, shading: hemisphere, parallel: parallel)
+            var differ = 0
+            for i in 0 ..< mask.width * mask.height {
+                let n = EmbossShading.normal(dx: relief.slopeX.values[i], dy: relief.slopeY.values[i], scale: settings.scale)
+                let want = [relief.heights.values[i], 0.5 + 0.5 * n.x, 0.5 - 0.5 * n.y, 0.5 + 0.5 * n.z]
+                let got = [heights[4 * i], normals[4 * i], normals[4 * i + 1], normals[4 * i + 2]]
+                if want.map(\.bitPattern) != got.map(\.bitPattern) { differ += 1 }
+            }
+            XCTAssertGreaterThan(mask.height, 6 * 32, "several bands")
+            XCTAssertEqual(differ, 0, "r \(radius), \(name)")
+        }
+    }
+
     func testEmptyAndTinyImagesAndWildSettingsDoNotTrap() {
         XCTAssertEqual(render(Plane(width: 0, height: 0), shading: .solid(.one)), [])
         var wild = EmbossSettings()
