@@ -91,9 +91,19 @@ public enum Emboss {
                         let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
                         for x in 0 ..< w { row[x] = code[Int(bytes[4 &* x &+ 3])] }
                     } else {
-                        // The last component of each pixel (c is 2 or 4 here).
-                        var alpha = samples + (c - 1)
-                        for x in 0 ..< w { row[x] = alpha.pointee; alpha += c }
+                        // The last component of each pixel (c is 2 or 4 here), clamped: four
+                        // pixels' at once (their samples loaded whole), then one at a time.
+                        var x = 0
+                        while x + 4 <= w {
+                            let p = samples + c &* x
+                            let a = c == 4
+                                ? SIMD4(FastMath.load(p).w, FastMath.load(p + 4).w, FastMath.load(p + 8).w, FastMath.load(p + 12).w)
+                                : SIMD4(FastMath.load(p).y, FastMath.load(p).w, FastMath.load(p + 4).y, FastMath.load(p + 4).w)
+                            FastMath.store(FastMath.clamp01(a), row + x)
+                            x += 4
+                        }
+                        while x < w { row[x] = FastMath.clamp01(samples[c &* x &+ c &- 1]); x += 1 }
+                        return
                     }
                     clamp(row, count: w)
                 }
