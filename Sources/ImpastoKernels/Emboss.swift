@@ -91,8 +91,9 @@ public enum Emboss {
                         let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
                         for x in 0 ..< w { row[x] = code[Int(bytes[4 &* x &+ 3])] }
                     } else {
-                        // The last component of each pixel (c is 2 or 4 here), clamped: four
-                        // pixels' at once (their samples loaded whole), then one at a time.
+                        // The last component of each pixel (c is 2 or 4 here), clamped as it
+                        // is read (so not again below): four pixels' at once (their samples
+                        // loaded whole), then one at a time.
                         var x = 0
                         while x + 4 <= w {
                             let p = samples + c &* x

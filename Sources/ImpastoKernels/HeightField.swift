@@ -230,11 +230,12 @@ public enum HeightField {
         /// Rows a kernel makes of the relief at a time (`writeBands`): each band
         /// bevels two rows more either side than it keeps (`withBand`'s two smoothing passes),
         /// and a shaded one a row more (its footprints read their neighbours), so a band of 16
-        /// rows bevelled 22, one of 32 bevels 38 (the next band takes over the 6 it shares with
-        /// this one, so it bevels 32 new ones: callgrind, text r = 10 at 1024², 414 → 401 M). Measured on a default emboss (text, 1024²,
+        /// rows bevelled 22, one of 32 bevels 38. Measured on a default emboss (text, 1024²,
         /// 1 thread): 32 rows take back half of what the second pass cost with 16 (callgrind
         /// 549 M → 520 M instructions a call, 497 M with one pass and 16 rows; 28.4 → 29.9 Mpx/s
-        /// against 30.8 with one pass).
+        /// against 30.8 with one pass). Since then the next band takes over the 6 rows it shares
+        /// with this one (`withBand`), so it bevels 32 new ones (414 → 401 M); 16, 24 and 48
+        /// rows were then timed again, within the noise of 32.
         static let bandRows = 32
 
         /// Writes `io`'s output `bandRows` rows at a time, each band made by `withBand` (with
