@@ -84,8 +84,8 @@ public enum EmbossShading {
                         var reader = PictureReader(picture: picture, levels: levels, mips: mips)
                         let moves = (x: scratch.floats(16, count: width), y: scratch.floats(17, count: width),
                                      across: scratch.floats(18, count: width))
-                        // A row's sloping pixels, given sRGB's curve together once the row is
-                        // shaded (`SRGB.perceptualRGB`).
+                        // A perceptual row's sloping pixels, given sRGB's curve together once
+                        // the row is shaded (`SRGB.perceptualRGB`).
                         let curved = UnsafeMutableRawPointer(scratch.floats(19, count: width))
                             .bindMemory(to: Int32.self, capacity: width)
                         for y in rows {
@@ -118,8 +118,10 @@ public enum EmbossShading {
                                     var c = flat
                                     if slopes.x[x] != 0 || slopes.y[x] != 0 {
                                         c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
-                                        curved[sloping] = Int32(truncatingIfNeeded: x)
-                                        sloping &+= 1
+                                        if perceptual {
+                                            curved[sloping] = Int32(truncatingIfNeeded: x)
+                                            sloping &+= 1
+                                        }
                                     }
                                     c.w = coverageRow?[x] ?? 1
                                     FastMath.store(c, row + 4 * x)

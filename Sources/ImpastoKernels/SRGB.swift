@@ -153,8 +153,8 @@ public enum SRGB {
     /// pixel of a group is read before any is written, so a repeat writes the same values.)
     public static func perceptualRGB(_ rgba: UnsafeMutablePointer<Float>, at indices: UnsafePointer<Int32>, count: Int) {
         var k = 0
+        let last = count &- 1
         while k < count {
-            let last = count &- 1
             let i0 = 4 &* Int(indices[k]), i1 = 4 &* Int(indices[min(k &+ 1, last)])
             let i2 = 4 &* Int(indices[min(k &+ 2, last)]), i3 = 4 &* Int(indices[min(k &+ 3, last)])
             let p0 = FastMath.load(rgba + i0), p1 = FastMath.load(rgba + i1)
