@@ -43,8 +43,11 @@ public enum EmbossShading {
     ///
     /// `perceptual`: each colour is written with sRGB's curve (`SRGB.perceptual`), the flat
     /// one's given once: R'G'B'A for a perceptual layer, without babl's pass over every pixel.
+    ///
+    /// `sparse`: the band's passes work only the groups of columns around its sloping pixels
+    /// (`HeightField.Marks`); false works every pixel, to the same bits (`ReliefMarksTests`).
     static func shade(_ relief: HeightField.ReliefRows, coverage: Plane?, scale: Float, shading: ShadingImage,
-                      to io: RowIO, perceptual: Bool = false, parallel: ParallelFor = .serial) {
+                      to io: RowIO, perceptual: Bool = false, sparse: Bool = true, parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height), width = relief.width
         guard io.width == width, io.height == relief.height,
               coverage.map({ $0.width == width && $0.height == relief.height }) ?? true else { return }
@@ -55,7 +58,7 @@ public enum EmbossShading {
         (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
             shading.pixels.withUnsafeBufferPointer { picture in
                 mips.pixels.withUnsafeBufferPointer { levels in
-                    relief.writeBands(to: io, halo: 1, parallel: parallel) { rows, out, band, scratch in
+                    relief.writeBands(to: io, halo: 1, sparse: sparse, parallel: parallel) { rows, out, band, scratch in
                         let count = band.rows * width
                         let (sx, sy) = (band.slopeX, band.slopeY)
                         // What each pixel's footprint reads of it and of its neighbours,
@@ -65,10 +68,19 @@ public enum EmbossShading {
                         let halfSpread = scratch.floats(10, count: count)
                         let halves = Field.Halves(nearU: scratch.floats(12, count: count), nearV: scratch.floats(13, count: count),
                                                   farU: scratch.floats(14, count: count), farV: scratch.floats(15, count: count))
-                        Field.prepare(sx, sy, band.distances, count: count, rise: relief.rise, scale: scale,
-                                      pictureWidth: sw, pictureHeight: sh, lookupU: lookupU, lookupV: lookupV,
-                                      directionX: directionX, directionY: directionY, halfSpread: halfSpread,
-                                      halves: halves)
+                        // The band's marked groups only (`HeightField.Marks`): every other
+                        // pixel is flat, and nothing reads it.
+                        for row in 0 ..< band.rows {
+                            HeightField.Marks.forEachRun(band.marks(row: row), width: width) { start, end in
+                                let i = row * width + start
+                                let halves = Field.Halves(nearU: halves.nearU + i, nearV: halves.nearV + i,
+                                                          farU: halves.farU + i, farV: halves.farV + i)
+                                Field.prepare(sx + i, sy + i, band.distances + i, count: end - start, rise: relief.rise,
+                                              scale: scale, pictureWidth: sw, pictureHeight: sh,
+                                              lookupU: lookupU + i, lookupV: lookupV + i, directionX: directionX + i,
+                                              directionY: directionY + i, halfSpread: halfSpread + i, halves: halves)
+                            }
+                        }
                         func buffer(_ p: UnsafeMutablePointer<Float>) -> UnsafeBufferPointer<Float> {
                             UnsafeBufferPointer(start: p, count: count)
                         }
@@ -94,14 +106,16 @@ public enum EmbossShading {
                             let slopes = (x: sx + local * width, y: sy + local * width)
                             // This row's coverage, if the output's alpha is the coverage (else 1).
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
-                            field.moves(row: local, x: moves.x, y: moves.y, across: moves.across)
+                            let marks = band.marks(row: local)
+                            field.moves(row: local, marks: marks, x: moves.x, y: moves.y, across: moves.across)
                             var start = 0, sloping = 0
                             while start < width {
-                                // Four pixels at a time: four flat ones (most are) at once.
+                                // Four pixels at a time: four flat ones (most are) at once, those
+                                // outside the marked groups without a look.
                                 let end = min(start + 4, width)
                                 if end - start == 4 {
-                                    let zx = FastMath.load(slopes.x + start), zy = FastMath.load(slopes.y + start)
-                                    if FastMath.all(zx .== 0 .& zy .== 0) {
+                                    let unmarked = !HeightField.Marks.marked(marks, x: start)
+                                    if unmarked || FastMath.all(FastMath.load(slopes.x + start) .== 0 .& FastMath.load(slopes.y + start) .== 0) {
                                         let a = coverageRow.map { FastMath.load($0 + start) } ?? SIMD4(repeating: 1)
                                         // (Lanes named, not indexed: the compiler shuffles them
                                         // into place instead of going through memory.)
@@ -116,7 +130,7 @@ public enum EmbossShading {
                                 }
                                 for x in start ..< end {
                                     var c = flat
-                                    if slopes.x[x] != 0 || slopes.y[x] != 0 {
+                                    if HeightField.Marks.marked(marks, x: x) && (slopes.x[x] != 0 || slopes.y[x] != 0) {
                                         c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
                                         if perceptual {
                                             curved[sloping] = Int32(truncatingIfNeeded: x)
@@ -330,7 +344,7 @@ public enum EmbossShading {
         @inline(__always)
         func direction(_ i: Int) -> SIMD2<Float> { SIMD2(directionX[i], directionY[i]) }
 
-        /// For each sloping pixel of row y with all four neighbours in the band (x in 1 ..< width − 1,
+        /// For each sloping pixel of row y in `marks`' groups with all four neighbours in the band (x in 1 ..< width − 1,
         /// y in 1 ..< height − 1; other pixels may be left as they were), how far its lookup moves to the
         /// neighbours left and right (`x`) and above and below (`y`) that face its way
         /// (`faces`), and the most it moves across its own direction to any of them (`across`),
@@ -338,8 +352,8 @@ public enum EmbossShading {
         /// at a time. All four are read and those not facing this way not counted (a choice,
         /// not a branch: which neighbours face a pixel's way is not predictable; a flat one's
         /// lookup is not written, and not chosen).
-        func moves(row y: Int, x movesX: UnsafeMutablePointer<Float>, y movesY: UnsafeMutablePointer<Float>,
-                   across movesAcross: UnsafeMutablePointer<Float>) {
+        func moves(row y: Int, marks: UnsafePointer<UInt64>, x movesX: UnsafeMutablePointer<Float>,
+                   y movesY: UnsafeMutablePointer<Float>, across movesAcross: UnsafeMutablePointer<Float>) {
             typealias Lanes = SIMD4<Float>
             guard y >= 1, y < height - 1,
                   let u = lookupU.baseAddress, let v = lookupV.baseAddress,
@@ -372,9 +386,12 @@ public enum EmbossShading {
                     FastMath.store(across, movesAcross + x)
                 }
             }
-            var x = 1
-            while x + 4 <= width - 1 { lanes(y * width + x, x, one: false); x += 4 }
-            while x < width - 1 { lanes(y * width + x, x, one: true); x += 1 }
+            HeightField.Marks.forEachRun(marks, width: width) { start, end in
+                let end = min(end, width - 1)
+                var x = max(start, 1)
+                while x + 4 <= end { lanes(y * width + x, x, one: false); x += 4 }
+                while x < end { lanes(y * width + x, x, one: true); x += 1 }
+            }
         }
 
         /// The colour of sloping pixel (x, y), `sample(u, v, size)` reading the picture averaged

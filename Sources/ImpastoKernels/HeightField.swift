@@ -212,6 +212,14 @@ public enum HeightField {
         let top: Int, rows: Int, width: Int
         let heights: UnsafeMutablePointer<Float>, slopeX: UnsafeMutablePointer<Float>
         let slopeY: UnsafeMutablePointer<Float>, distances: UnsafeMutablePointer<Float>
+        /// Which groups of columns of each row are worked (`Marks`, `Marks.words` a row): a
+        /// bevel's band receives the groups it finishes a pixel in, the others hold the widened
+        /// marks that say where their planes are written (elsewhere each pixel is flat).
+        let marks: UnsafeMutablePointer<UInt64>
+
+        /// Row `row`'s marks (0 is the band's first row).
+        @inline(__always)
+        func marks(row: Int) -> UnsafeMutablePointer<UInt64> { marks + row &* Marks.words(width: width) }
     }
 
     /// A relief made on demand, a band of rows at a time (see `withReliefRows`).
@@ -238,13 +246,18 @@ public enum HeightField {
         /// rows were then timed again, within the noise of 32.
         static let bandRows = 32
 
+        /// The scratch slots of a band's marks (`Marks`): the bevel's, and the widened ones.
+        static let bevelMarks = 20, widenedMarks = 21
+
         /// Writes `io`'s output `bandRows` rows at a time, each band made by `withBand` (with
         /// `halo` rows either side) and filled by `fill(rows, samples, band, scratch)`: the
         /// band's `rows.count × width × 4` RGBA samples, as `RowIO.writeBands` says.
-        func writeBands(to io: RowIO, halo: Int, parallel: ParallelFor,
+        func writeBands(to io: RowIO, halo: Int, sparse: Bool = false, parallel: ParallelFor,
                         _ fill: (Range<Int>, UnsafeMutablePointer<Float>, ReliefBand, Scratch) -> Void) {
             io.writeBands(rows: Self.bandRows, parallel: parallel) { rows, out in
-                withBand(around: rows, halo: halo, scratch: io.scratch) { band, scratch in fill(rows, out, band, scratch) }
+                withBand(around: rows, halo: halo, sparse: sparse, scratch: io.scratch) { band, scratch in
+                    fill(rows, out, band, scratch)
+                }
             }
         }
 
@@ -261,9 +274,10 @@ public enum HeightField {
 
         /// Bevels `rows` and up to `halo` rows either side of them (those in the image), with
         /// their slopes smoothed (see `smooth`), into buffers of the scratch pool, and runs
-        /// `body` with that band and the scratch holding it (its slots from 6 on are free for
-        /// the caller).
-        func withBand<Result>(around rows: Range<Int>, halo: Int, scratch: ScratchPool,
+        /// `body` with that band and the scratch holding it (its slots 6 … 19 are free for the
+        /// caller). `sparse`: only the band's marked groups (`Marks`) are written, and `body`
+        /// must read nothing else; else all are (and all marked).
+        func withBand<Result>(around rows: Range<Int>, halo: Int, sparse: Bool = false, scratch: ScratchPool,
                               _ body: (ReliefBand, Scratch) -> Result) -> Result {
             let held = max(0, rows.lowerBound - halo) ..< min(height, rows.upperBound + halo)
             // Each smoothing pass reads a row more either side.
@@ -276,34 +290,51 @@ public enum HeightField {
                 // rather than bevelled again: they are the same bits. Only where its four
                 // planes stay where they are (asking for no more than they hold).
                 // (`from`: where the first of them sits in the planes.)
+                // The bevel's marks (`Marks`) are taken over with them; the widened ones are
+                // the band's own.
+                let words = Marks.words(width: width), markFloats = made.count * words * 2
                 var (taken, from) = (made.lowerBound ..< made.lowerBound, 0)
                 if let note = s.note, note.owner == id, note.rows.lowerBound <= made.lowerBound,
-                   note.rows.contains(made.lowerBound), (0 ..< 4).allSatisfy({ s.capacity($0) >= count }) {
+                   note.rows.contains(made.lowerBound), (0 ..< 4).allSatisfy({ s.capacity($0) >= count }),
+                   s.capacity(Self.bevelMarks) >= markFloats {
                     taken = made.lowerBound ..< min(note.rows.upperBound, made.upperBound)
-                    from = (made.lowerBound - note.rows.lowerBound) * width
+                    from = made.lowerBound - note.rows.lowerBound
                 }
+                func marks(_ slot: Int) -> UnsafeMutablePointer<UInt64> {
+                    UnsafeMutableRawPointer(s.floats(slot, count: markFloats)).bindMemory(to: UInt64.self, capacity: markFloats / 2)
+                }
+                let bevelled = marks(Self.bevelMarks), widened = marks(Self.widenedMarks)
                 let raw = ReliefBand(top: made.lowerBound, rows: made.count, width: width,
                                      heights: s.floats(0, count: count), slopeX: s.floats(1, count: count),
-                                     slopeY: s.floats(2, count: count), distances: s.floats(3, count: count))
+                                     slopeY: s.floats(2, count: count), distances: s.floats(3, count: count),
+                                     marks: widened)
                 // (Noted after `body`, whose requests clear notes; only if bevelled.)
                 defer { if kept > 0 { s.note = (id, made) } }
                 func rows(_ range: Range<Int>, slopeX: Int, slopeY: Int) -> ReliefBand {
-                    let offset = (range.lowerBound - made.lowerBound) * width, count = range.count * width
+                    let row = range.lowerBound - made.lowerBound, offset = row * width, count = range.count * width
                     return ReliefBand(top: range.lowerBound, rows: range.count, width: width,
                                       heights: raw.heights + offset, slopeX: s.floats(slopeX, count: count),
-                                      slopeY: s.floats(slopeY, count: count), distances: raw.distances + offset)
+                                      slopeY: s.floats(slopeY, count: count), distances: raw.distances + offset,
+                                      marks: raw.marks(row: row))
                 }
                 let band = rows(held, slopeX: 4, slopeY: 5)
                 if kept > 0 {
                     if !taken.isEmpty {
                         for plane in [raw.heights, raw.slopeX, raw.slopeY, raw.distances] {
-                            memmove(plane, plane + from, taken.count * width * MemoryLayout<Float>.stride)
+                            memmove(plane, plane + from * width, taken.count * width * MemoryLayout<Float>.stride)
                         }
+                        memmove(bevelled, bevelled + from * words, taken.count * words * MemoryLayout<UInt64>.stride)
                     }
-                    let rest = taken.upperBound ..< made.upperBound, offset = (rest.lowerBound - made.lowerBound) * width
+                    let rest = taken.upperBound ..< made.upperBound, row = rest.lowerBound - made.lowerBound, offset = row * width
                     bevel(rest, into: ReliefBand(top: rest.lowerBound, rows: rest.count, width: width,
                                                  heights: raw.heights + offset, slopeX: raw.slopeX + offset,
-                                                 slopeY: raw.slopeY + offset, distances: raw.distances + offset))
+                                                 slopeY: raw.slopeY + offset, distances: raw.distances + offset,
+                                                 marks: bevelled + row * words))
+                    if sparse {
+                        Marks.widen(bevelled, into: widened, rows: made.count, width: width)
+                    } else {
+                        Marks.all(widened, rows: made.count, width: width)
+                    }
                     // Slots 6 … 11 are the smoothing's own until `body` runs.
                     let once = rows(middle, slopeX: 6, slopeY: 7)
                     let rawDirections = (x: s.floats(8, count: count), y: s.floats(9, count: count))
@@ -317,27 +348,32 @@ public enum HeightField {
         }
     }
 
-    /// The unit ∇d of each pixel of `band` ((0, 0) where it is flat) into `directions`.
+    /// The unit ∇d of each pixel of `band`'s marked groups ((0, 0) where it is flat) into
+    /// `directions`, laid out as `band` is.
     static func unitDirections(_ band: ReliefBand,
                                into directions: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>)) {
         typealias Lanes = SIMD4<Float>
-        let count = band.rows * band.width
-        var i = 0
-        while i + 4 <= count {
-            let x = FastMath.load(band.slopeX + i), y = FastMath.load(band.slopeY + i)
-            let u = FastMath.all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
-            FastMath.store(u.x, directions.x + i)
-            FastMath.store(u.y, directions.y + i)
-            i += 4
-        }
-        while i < count {
-            let u = FastMath.unit(Lanes(repeating: band.slopeX[i]), Lanes(repeating: band.slopeY[i]))
-            (directions.x[i], directions.y[i]) = (u.x[0], u.y[0])
-            i += 1
+        for row in 0 ..< band.rows {
+            Marks.forEachRun(band.marks(row: row), width: band.width) { start, end in
+                var i = row * band.width + start
+                let last = row * band.width + end
+                while i + 4 <= last {
+                    let x = FastMath.load(band.slopeX + i), y = FastMath.load(band.slopeY + i)
+                    let u = FastMath.all(x .== 0 .& y .== 0) ? (x: Lanes(), y: Lanes()) : FastMath.unit(x, y)   // most are flat
+                    FastMath.store(u.x, directions.x + i)
+                    FastMath.store(u.y, directions.y + i)
+                    i += 4
+                }
+                while i < last {
+                    let u = FastMath.unit(Lanes(repeating: band.slopeX[i]), Lanes(repeating: band.slopeY[i]))
+                    (directions.x[i], directions.y[i]) = (u.x[0], u.y[0])
+                    i += 1
+                }
+            }
         }
     }
 
-    /// ∇h = s·∇d of each sloping pixel of `band` (rows within `raw`'s, which holds a row more
+    /// ∇h = s·∇d of each sloping pixel of `band`'s marked groups (rows within `raw`'s, which holds a row more
     /// either side where the image has one) with ∇d replaced by a weighted mean (binomial,
     /// 1 2 1 × 1 2 1) of the unit ∇d of the pixel and of those of its 8 neighbours that slope
     /// within 37° of it (cos ≥ 0.8: a crease or a corner's other side is not blended); s, the
@@ -409,18 +445,20 @@ public enum HeightField {
         for row in first ..< first + band.rows {
             let up = row > 0 ? -width : 0, down = row < raw.rows - 1 ? width : 0
             let start = row * width, o = start - first * width
-            // The first and last columns one at a time (their neighbours beyond the image are
-            // themselves), the others four at a time.
-            var x = 0
-            while x < width {
-                let left = x > 0 ? -1 : 0
-                // (Wrapping: every offset is within the band.)
-                if x > 0 && x &+ 4 <= width &- 1 {
-                    smoothed(start &+ x, o &+ x, up: up, down: down, left: -1, right: 1, one: false)
-                    x &+= 4
-                } else {
-                    smoothed(start &+ x, o &+ x, up: up, down: down, left: left, right: x < width &- 1 ? 1 : 0, one: true)
-                    x &+= 1
+            // Band's marked groups only. The first and last columns one at a time (their
+            // neighbours beyond the image are themselves), the others four at a time.
+            Marks.forEachRun(band.marks(row: row - first), width: width) { x, end in
+                var x = x
+                while x < end {
+                    let left = x > 0 ? -1 : 0
+                    // (Wrapping: every offset is within the band.)
+                    if x > 0 && x &+ 4 <= width &- 1 && x &+ 4 <= end {
+                        smoothed(start &+ x, o &+ x, up: up, down: down, left: -1, right: 1, one: false)
+                        x &+= 4
+                    } else {
+                        smoothed(start &+ x, o &+ x, up: up, down: down, left: left, right: x < width &- 1 ? 1 : 0, one: true)
+                        x &+= 1
+                    }
                 }
             }
         }
@@ -547,14 +585,17 @@ public enum HeightField {
 
         /// Row y's heights, slopes and distances 0: every outside pixel's but the edge's, and the
         /// plateau's but its height, which `outside` and `inside` then leave as they are.
+        /// (And no group of it marked.)
         func start(row y: Int) {
             let i = (y - band.top) * width
             (band.heights + i).update(repeating: 0, count: width)
             (band.slopeX + i).update(repeating: 0, count: width)
             (band.slopeY + i).update(repeating: 0, count: width)
             (band.distances + i).update(repeating: 0, count: width)
+            band.marks(row: y - band.top).update(repeating: 0, count: Marks.words(width: width))
         }
 
+        /// Pixel (x, y) finished (and its group marked: it may slope).
         @inline(__always)
         func set(_ x: Int, _ y: Int, _ h: Float, _ sx: Float, _ sy: Float, _ d: Float) {
             let i = (y &- band.top) &* width &+ x
@@ -562,6 +603,7 @@ public enum HeightField {
             band.slopeX[i] = sx
             band.slopeY[i] = sy
             band.distances[i] = d
+            Marks.mark(band.marks(row: y &- band.top), x: x)
         }
 
         /// The mask as coverage: 0 beyond the image and for NaN, clamped into 0 … 1.
@@ -779,24 +821,27 @@ public enum HeightField {
                 return (h.replacing(with: rise(d), where: pending), dx.replacing(with: slope * dx, where: pending),
                         dy.replacing(with: slope * dy, where: pending))
             }
-            var x = 0
-            while x + 4 <= width {
-                let h = FastMath.load(heights + x)
-                if FastMath.any(h .== Lanes(repeating: Self.pending)) {
-                    let r = complete(h, FastMath.load(slopeX + x), FastMath.load(slopeY + x), FastMath.load(distances + x))
-                    FastMath.store(r.h, heights + x)
-                    FastMath.store(r.sx, slopeX + x)
-                    FastMath.store(r.sy, slopeY + x)
+            // Only the groups `set` marked hold any.
+            Marks.forEachRun(band.marks(row: y - band.top), width: width) { start, end in
+                var x = start
+                while x + 4 <= end {
+                    let h = FastMath.load(heights + x)
+                    if FastMath.any(h .== Lanes(repeating: Self.pending)) {
+                        let r = complete(h, FastMath.load(slopeX + x), FastMath.load(slopeY + x), FastMath.load(distances + x))
+                        FastMath.store(r.h, heights + x)
+                        FastMath.store(r.sx, slopeX + x)
+                        FastMath.store(r.sy, slopeY + x)
+                    }
+                    x += 4
                 }
-                x += 4
-            }
-            while x < width {
-                if heights[x] == Self.pending {
-                    let r = complete(Lanes(repeating: heights[x]), Lanes(repeating: slopeX[x]), Lanes(repeating: slopeY[x]),
-                                     Lanes(repeating: distances[x]))
-                    (heights[x], slopeX[x], slopeY[x]) = (r.h[0], r.sx[0], r.sy[0])
+                while x < end {
+                    if heights[x] == Self.pending {
+                        let r = complete(Lanes(repeating: heights[x]), Lanes(repeating: slopeX[x]), Lanes(repeating: slopeY[x]),
+                                         Lanes(repeating: distances[x]))
+                        (heights[x], slopeX[x], slopeY[x]) = (r.h[0], r.sx[0], r.sy[0])
+                    }
+                    x += 1
                 }
-                x += 1
             }
         }
 
