@@ -595,7 +595,7 @@ public enum HeightField {
             band.marks(row: y - band.top).update(repeating: 0, count: Marks.words(width: width))
         }
 
-        /// Pixel (x, y) finished (and its group marked: it may slope).
+        /// Pixel (x, y) finished (and marked with its left and right neighbours: it may slope).
         @inline(__always)
         func set(_ x: Int, _ y: Int, _ h: Float, _ sx: Float, _ sy: Float, _ d: Float) {
             let i = (y &- band.top) &* width &+ x
@@ -603,7 +603,7 @@ public enum HeightField {
             band.slopeX[i] = sx
             band.slopeY[i] = sy
             band.distances[i] = d
-            Marks.mark(band.marks(row: y &- band.top), x: x)
+            Marks.mark(band.marks(row: y &- band.top), x: x, width: width)
         }
 
         /// The mask as coverage: 0 beyond the image and for NaN, clamped into 0 … 1.

@@ -2,13 +2,13 @@ extension HeightField {
     /// Which columns of a band's rows the relief's passes after the bevel work: a bit for each
     /// group of `columns` columns, `words(width:)` words a row (`ReliefBand.marks`).
     ///
-    /// The bevel marks the groups where it finishes a pixel (every pixel that slopes is one);
-    /// `ReliefRows.withBand` then widens the marks by a group and a row either side, since a
-    /// sloping pixel's smoothing, its footprint's lookups and its moves read its 8 neighbours.
-    /// Every pixel outside the widened marks is flat: a shading band's passes neither write nor
-    /// read it, and the shading gives it the flat colour without looking (on the benchmark's
-    /// text at r = 10, 81 % of a row's groups). A band whose every plane is read (a relief,
-    /// the height or the normal map) is marked all over.
+    /// The bevel marks the groups of each pixel it finishes (every pixel that slopes is one)
+    /// and of its left and right neighbours; `ReliefRows.withBand` then widens the marks by a
+    /// row either side, since a sloping pixel's smoothing, its footprint's lookups and its
+    /// moves read its 8 neighbours. Every pixel outside the widened marks is flat: a shading
+    /// band's passes neither write nor read it, and the shading gives it the flat colour
+    /// without looking (on the benchmark's text at r = 10, 8x % of a row's groups). A band whose
+    /// every plane is read (a relief, the height or the normal map) is marked all over.
     enum Marks {
         /// Columns a bit stands for: a multiple of the passes' four lanes.
         static let columns = 16
@@ -18,11 +18,16 @@ extension HeightField {
 
         static func groups(width: Int) -> Int { (width + columns - 1) / columns }
 
-        /// Marks column x's group in `row`.
+        /// Marks the groups of columns x − 1, x and x + 1 (those within 0 ..< width) in `row`.
         @inline(__always)
-        static func mark(_ row: UnsafeMutablePointer<UInt64>, x: Int) {
-            let group = x / columns
+        static func mark(_ row: UnsafeMutablePointer<UInt64>, x: Int, width: Int) {
+            let group = x / columns, column = x &- group &* columns
             row[group >> 6] |= 1 &<< UInt64(group & 63)
+            if column == 0 && x > 0 {
+                row[(group &- 1) >> 6] |= 1 &<< UInt64((group &- 1) & 63)
+            } else if column == columns &- 1 && x &+ 1 < width {
+                row[(group &+ 1) >> 6] |= 1 &<< UInt64((group &+ 1) & 63)
+            }
         }
 
         /// Whether column x's group is marked in `row`.
@@ -51,25 +56,18 @@ extension HeightField {
             }
         }
 
-        /// `marks`' `rows` rows widened into `into`'s: a group is marked where it or a group
-        /// beside it is marked in its row or in the row above or below (within `rows`).
+        /// `marks`' `rows` rows widened into `into`'s: a group is marked where it is marked in
+        /// its row or in the row above or below (within `rows`).
         static func widen(_ marks: UnsafePointer<UInt64>, into widened: UnsafeMutablePointer<UInt64>,
                           rows: Int, width: Int) {
             let words = words(width: width)
-            @inline(__always) func column(_ row: Int, _ word: Int) -> UInt64 {
-                guard word >= 0, word < words else { return 0 }
-                let i = row &* words &+ word
-                var v = marks[i]
-                if row > 0 { v |= marks[i &- words] }
-                if row < rows &- 1 { v |= marks[i &+ words] }
-                return v
-            }
             for row in 0 ..< rows {
-                var (before, here) = (UInt64(0), column(row, 0))
                 for word in 0 ..< words {
-                    let after = column(row, word &+ 1)
-                    widened[row &* words &+ word] = here | here &<< 1 | here &>> 1 | before &>> 63 | after &<< 63
-                    (before, here) = (here, after)
+                    let i = row &* words &+ word
+                    var v = marks[i]
+                    if row > 0 { v |= marks[i &- words] }
+                    if row < rows &- 1 { v |= marks[i &+ words] }
+                    widened[i] = v
                 }
             }
         }
