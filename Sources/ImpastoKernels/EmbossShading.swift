@@ -108,40 +108,59 @@ public enum EmbossShading {
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
                             let marks = band.marks(row: local)
                             field.moves(row: local, marks: marks, x: moves.x, y: moves.y, across: moves.across)
-                            var start = 0, sloping = 0
-                            while start < width {
-                                // Four pixels at a time: four flat ones (most are) at once, those
-                                // outside the marked groups without a look.
-                                let end = min(start + 4, width)
-                                if end - start == 4 {
-                                    let unmarked = !HeightField.Marks.marked(marks, x: start)
-                                    if unmarked || FastMath.all(FastMath.load(slopes.x + start) .== 0 .& FastMath.load(slopes.y + start) .== 0) {
-                                        let a = coverageRow.map { FastMath.load($0 + start) } ?? SIMD4(repeating: 1)
-                                        // (Lanes named, not indexed: the compiler shuffles them
-                                        // into place instead of going through memory.)
-                                        let out = row + 4 * start
-                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.x), out)
-                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.y), out + 4)
-                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.z), out + 8)
-                                        FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.w), out + 12)
-                                        start = end
-                                        continue
-                                    }
+                            var sloping = 0
+                            /// Pixels start ..< end flat, four at a time (most are), then one
+                            /// at a time.
+                            @inline(__always) func flatPixels(_ start: Int, _ end: Int) {
+                                var x = start
+                                while x + 4 <= end {
+                                    let a = coverageRow.map { FastMath.load($0 + x) } ?? SIMD4(repeating: 1)
+                                    // (Lanes named, not indexed: the compiler shuffles them
+                                    // into place instead of going through memory.)
+                                    let out = row + 4 * x
+                                    FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.x), out)
+                                    FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.y), out + 4)
+                                    FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.z), out + 8)
+                                    FastMath.store(SIMD4(flat.x, flat.y, flat.z, a.w), out + 12)
+                                    x += 4
                                 }
-                                for x in start ..< end {
+                                while x < end {
                                     var c = flat
-                                    if HeightField.Marks.marked(marks, x: x) && (slopes.x[x] != 0 || slopes.y[x] != 0) {
-                                        c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
-                                        if perceptual {
-                                            curved[sloping] = Int32(truncatingIfNeeded: x)
-                                            sloping &+= 1
-                                        }
-                                    }
                                     c.w = coverageRow?[x] ?? 1
                                     FastMath.store(c, row + 4 * x)
+                                    x += 1
                                 }
-                                start = end
                             }
+                            // Outside the marked groups every pixel is flat, unlooked at; within
+                            // them four flat pixels in a row are found at once.
+                            var done = 0
+                            HeightField.Marks.forEachRun(marks, width: width) { start, end in
+                                flatPixels(done, start)
+                                var x = start
+                                while x < end {
+                                    if x + 4 <= end,
+                                       FastMath.all(FastMath.load(slopes.x + x) .== 0 .& FastMath.load(slopes.y + x) .== 0) {
+                                        flatPixels(x, x + 4)
+                                        x += 4
+                                        continue
+                                    }
+                                    for x in x ..< min(x + 4, end) {
+                                        var c = flat
+                                        if slopes.x[x] != 0 || slopes.y[x] != 0 {
+                                            c = field.footprint(x, local, &reader, moves: SIMD3(moves.x[x], moves.y[x], moves.across[x]))
+                                            if perceptual {
+                                                curved[sloping] = Int32(truncatingIfNeeded: x)
+                                                sloping &+= 1
+                                            }
+                                        }
+                                        c.w = coverageRow?[x] ?? 1
+                                        FastMath.store(c, row + 4 * x)
+                                    }
+                                    x = min(x + 4, end)
+                                }
+                                done = end
+                            }
+                            flatPixels(done, width)
                             if perceptual { SRGB.perceptualRGB(row, at: curved, count: sloping) }
                         }
                     }
