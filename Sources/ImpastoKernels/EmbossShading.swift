@@ -363,9 +363,10 @@ public enum EmbossShading {
         @inline(__always)
         func direction(_ i: Int) -> SIMD2<Float> { SIMD2(directionX[i], directionY[i]) }
 
-        /// For each sloping pixel of row y in `marks`' groups with all four neighbours in the band (x in 1 ..< width − 1,
-        /// y in 1 ..< height − 1; other pixels may be left as they were), how far its lookup moves to the
-        /// neighbours left and right (`x`) and above and below (`y`) that face its way
+        /// For each sloping pixel of row y in `marks`' groups with all four neighbours in the
+        /// band (x in 1 ..< width − 1, y in 1 ..< height − 1; other pixels may be left as they
+        /// were), how far its lookup moves to the neighbours left and right (`x`) and above
+        /// and below (`y`) that face its way
         /// (`faces`), and the most it moves across its own direction to any of them (`across`),
         /// as `footprint` reads them: four pixels at a time in lanes, the same arithmetic as one
         /// at a time. All four are read and those not facing this way not counted (a choice,

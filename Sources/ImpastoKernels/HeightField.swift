@@ -373,13 +373,14 @@ public enum HeightField {
         }
     }
 
-    /// ∇h = s·∇d of each sloping pixel of `band`'s marked groups (rows within `raw`'s, which holds a row more
-    /// either side where the image has one) with ∇d replaced by a weighted mean (binomial,
-    /// 1 2 1 × 1 2 1) of the unit ∇d of the pixel and of those of its 8 neighbours that slope
-    /// within 37° of it (cos ≥ 0.8: a crease or a corner's other side is not blended); s, the
-    /// profile's mean slope, stays. `rawDirections` holds raw's unit ∇d (`unitDirections`);
-    /// `directions`, if given, receives band's, laid out as band is. `inside`:
-    /// only pixels whose centre is inside the edge (d > 0) are smoothed, the others keep raw's.
+    /// ∇h = s·∇d of each sloping pixel in `band`'s marked groups (rows within `raw`'s, which
+    /// holds a row more either side where the image has one) with ∇d replaced by a weighted
+    /// mean (binomial, 1 2 1 × 1 2 1) of the unit ∇d of the pixel and of those of its 8
+    /// neighbours that slope within 37° of it (cos ≥ 0.8: a crease or a corner's other side is
+    /// not blended); s, the profile's mean slope, stays. `rawDirections` holds raw's unit ∇d
+    /// (`unitDirections`); `directions`, if given, receives band's, laid out as band is.
+    /// `inside`: only pixels whose centre is inside the edge (d > 0) are smoothed, the others
+    /// keep raw's.
     ///
     /// Why: each pixel's ∇d comes from a piece of edge near one outside pixel, and neighbours'
     /// pieces differ by the edge's pixel-sized steps — a few degrees, which a look's hard
