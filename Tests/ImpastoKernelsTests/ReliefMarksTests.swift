@@ -101,7 +101,7 @@ final class ReliefMarksTests: XCTestCase {
         // Made band by band as the shading makes them (32 rows and a row either side), with the
         // bevel's marks widened: each pixel that slopes in the relief made in one piece, and
         // its 8 neighbours, are in marked groups, while most groups stay unmarked.
-        let mask = discs(width: 300, height: 230, count: 12)
+        let mask = discs(width: 1100, height: 150, count: 16)   // rows of two words of marks
         for radius: Float in [0, 3, 10, 40] {
             let relief = HeightField.relief(mask, radius: radius, profile: .round)
             var missed = 0, marked = 0, groups = 0
@@ -136,7 +136,8 @@ final class ReliefMarksTests: XCTestCase {
     func testShadingTheMarkedGroupsGivesTheBitsOfShadingEveryPixel() {
         // Masks of every kind: discs (most groups flat), the quality tests' text and logo, a
         // grain on which every pixel slopes, sizes that are no multiple of a group (and a
-        // single pixel); radii 0 to 100; linear and perceptual; serial and in 3 pieces.
+        // single pixel), rows of more than one word of marks; radii 0 to 100; linear and
+        // perceptual; serial and in 3 pieces.
         var seed: UInt64 = 7
         var grain = Plane(width: 70, height: 45)
         for i in grain.values.indices {
@@ -148,7 +149,8 @@ final class ReliefMarksTests: XCTestCase {
         one.values[0] = 0.7
         let masks: [(String, Plane)] = [("discs", discs(width: 211, height: 97, count: 6)), ("text", EmbossQuality.text.coarse),
                                         ("logo", EmbossQuality.logo.coarse), ("grain", grain), ("one", one),
-                                        ("narrow", discs(width: 17, height: 40, count: 2))]
+                                        ("narrow", discs(width: 17, height: 40, count: 2)),
+                                        ("wide", discs(width: 64 * 16 + 93, height: 36, count: 9))]
         let shading = Hemisphere.preset(named: "mercury")!.render(size: 64)
         func shaded(_ mask: Plane, radius: Float, perceptual: Bool, sparse: Bool, parallel: ParallelFor) -> [Float] {
             var out = [Float](repeating: -1, count: mask.width * mask.height * 4)
