@@ -17,6 +17,7 @@ extension HeightField {
         /// Words a row of `width` pixels takes.
         static func words(width: Int) -> Int { (groups(width: width) + 63) / 64 }
 
+        /// Groups a row of `width` pixels has (the last may be short).
         static func groups(width: Int) -> Int { (width + columns - 1) / columns }
 
         /// Marks the groups of columns x − 1, x and x + 1 (those within 0 ..< width) in `row`.
@@ -31,7 +32,7 @@ extension HeightField {
             }
         }
 
-        /// Whether column x's group is marked in `row`.
+        /// Whether column x's group is marked in `row` (what the passes' runs cover).
         @inline(__always)
         static func marked(_ row: UnsafePointer<UInt64>, x: Int) -> Bool {
             let group = x / columns
