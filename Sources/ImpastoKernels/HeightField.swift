@@ -254,7 +254,7 @@ public enum HeightField {
         /// band's `rows.count × width × 4` RGBA samples, as `RowIO.writeBands` says.
         func writeBands(to io: RowIO, halo: Int, sparse: Bool = false, parallel: ParallelFor,
                         _ fill: (Range<Int>, UnsafeMutablePointer<Float>, ReliefBand, Scratch) -> Void) {
-            io.writeBands(rows: Self.bandRows, parallel: parallel) { rows, out in
+            io.writeBands(rows: Self.bandRows, parallel: parallel, balanced: true) { rows, out in
                 withBand(around: rows, halo: halo, sparse: sparse, scratch: io.scratch) { band, scratch in
                     fill(rows, out, band, scratch)
                 }

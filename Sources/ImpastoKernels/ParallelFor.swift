@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a kernel runs independent pieces of work: `parallel(count) { range in … }` calls the
 /// body for disjoint ranges that together cover `0 ..< count`, possibly at the same time on
 /// several threads. The body must only write what its own range owns.
@@ -30,5 +32,23 @@ public struct ParallelFor: @unchecked Sendable {
     public func callAsFunction(_ count: Int, _ body: (Range<Int>) -> Void) {
         guard count > 0 else { return }
         run(count, body)
+    }
+
+    /// Calls `body` for `pieces` contiguous ranges that together cover `0 ..< count`, handed
+    /// out in order to this parallel-for's shares as each becomes free, rather than a fixed
+    /// share each: where the work is uneven (text in one part of an image) no share waits on
+    /// another's. Which share runs a piece varies from run to run, so `body` must give the same
+    /// result on any thread, and the piece at 0 is not bound to the calling thread.
+    public func balanced(_ count: Int, pieces: Int, _ body: (Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        let pieces = max(1, min(pieces, count))
+        let next = Atomic<Int>(0)
+        callAsFunction(pieces) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < pieces else { return }
+                body(count * i / pieces ..< count * (i + 1) / pieces)
+            }
+        }
     }
 }

@@ -3,7 +3,9 @@
 ///
 /// A kernel reports from the first of its parallel shares only (the one at offset 0, which
 /// `ParallelFor` runs on the calling thread), as that share's fraction of its own work: the
-/// shares are the same size, so that is the whole's to within one share's spread.
+/// shares are the same size, so that is the whole's to within one share's spread. A pass
+/// whose pieces go to whichever share is free (`RowIO.writeBands`' `balanced`) reports the
+/// rows all shares have done, from the calling thread.
 public struct Progress: @unchecked Sendable {
     private let report: (Double) -> Void
     /// The part of the whole this reporter's 0 … 1 stands for.

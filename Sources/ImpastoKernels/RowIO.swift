@@ -1,3 +1,6 @@
+import Glibc
+import Synchronization
+
 /// How a whole-image kernel reads its input and writes its output: a band of rows at a time,
 /// so that no full-size copy of either is ever made (huge images stay affordable, and no
 /// memory is touched twice). The closures may be called concurrently for disjoint rows.
@@ -82,14 +85,19 @@ public struct RowIO {
     /// Writes the output band by band (at most `rows` rows each, `bandRows` unless said),
     /// rows shared out with `parallel`; `fill(rows, samples)` writes the band's
     /// `rows.count × width × 4` RGBA samples: for kernels that make what they write a band at
-    /// a time.
-    public func writeBands(rows: Int = RowIO.bandRows, parallel: ParallelFor,
+    /// a time. `balanced`: the bands are handed out in pieces of a few to the shares as each
+    /// becomes free (see `forEachBand`), for kernels whose bands cost unevenly.
+    public func writeBands(rows: Int = RowIO.bandRows, parallel: ParallelFor, balanced: Bool = false,
                            _ fill: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
-        forEachBand(rowSize: width * 4, bandRows: rows, parallel: parallel) { band, buffer in
+        forEachBand(rowSize: width * 4, bandRows: rows, parallel: parallel, balanced: balanced) { band, buffer in
             fill(band, buffer)
             write(band, buffer)
         }
     }
+
+    /// Bands a piece of a balanced pass holds (`forEachBand`): 64 bands of 32 rows on two
+    /// threads make 16 pieces, an eighth of a share each.
+    static let balancedBands = 4
 
     /// Point kernels: `transform(input, output, pixels)` maps `pixels` RGBA pixels of the input
     /// (`inputComponents` 4) to the output, in bands shared out with `parallel` (`input` may
@@ -114,24 +122,46 @@ public struct RowIO {
 
     /// Shares the rows out with `parallel`; each share walks its rows in bands of `bandRows`
     /// (at least 1), with one buffer of `bandRows × rowSize` floats from `scratch` (none unless
-    /// `buffered`). The first share reports its progress after each band.
+    /// `buffered`). The first share reports its progress after each band. `balanced`: the
+    /// bands go out instead in pieces of `balancedBands` to whichever share is free
+    /// (`ParallelFor.balanced`); a kernel that keeps what one band made for the next (the
+    /// relief's halo) keeps it within a piece. Progress is then the rows all shares have done,
+    /// reported from the calling thread (GEGL's progress belongs to it).
     private func forEachBand(rowSize: Int, bandRows: Int = RowIO.bandRows, parallel: ParallelFor,
-                             buffered: Bool = true, _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
+                             buffered: Bool = true, balanced: Bool = false,
+                             _ body: (Range<Int>, UnsafeMutablePointer<Float>) -> Void) {
         guard rowSize > 0 else { return }
         let bandRows = max(1, bandRows)
-        parallel(height) { rows in
-            func bands(_ buffer: UnsafeMutablePointer<Float>) {
-                for start in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
-                    let end = min(start + bandRows, rows.upperBound)
-                    body(start ..< end, buffer)
-                    if rows.lowerBound == 0 { progress(Double(end) / Double(rows.count)) }
-                }
-            }
+        /// Runs `work` with a band's buffer of its own.
+        func withBuffer(_ work: (UnsafeMutablePointer<Float>) -> Void) {
             if buffered {
-                scratch.withScratch { bands($0.floats(0, count: bandRows * rowSize)) }
+                scratch.withScratch { work($0.floats(0, count: bandRows * rowSize)) }
             } else {
                 var unused: Float = 0
-                bands(&unused)
+                work(&unused)
+            }
+        }
+        guard balanced else {
+            parallel(height) { rows in
+                withBuffer { buffer in
+                    for start in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
+                        let end = min(start + bandRows, rows.upperBound)
+                        body(start ..< end, buffer)
+                        if rows.lowerBound == 0 { progress(Double(end) / Double(rows.count)) }
+                    }
+                }
+            }
+            return
+        }
+        let bands = (height + bandRows - 1) / bandRows, done = Atomic<Int>(0), caller = pthread_self()
+        parallel.balanced(bands, pieces: (bands + Self.balancedBands - 1) / Self.balancedBands) { pieceBands in
+            withBuffer { buffer in
+                for b in pieceBands {
+                    let band = b * bandRows ..< min((b + 1) * bandRows, height)
+                    body(band, buffer)
+                    let rows = done.add(band.count, ordering: .relaxed).newValue
+                    if pthread_equal(pthread_self(), caller) != 0 { progress(Double(rows) / Double(height)) }
+                }
             }
         }
     }

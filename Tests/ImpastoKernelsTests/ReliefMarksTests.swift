@@ -137,7 +137,7 @@ final class ReliefMarksTests: XCTestCase {
         // Masks of every kind: discs (most groups flat), the quality tests' text and logo, a
         // grain on which every pixel slopes, sizes that are no multiple of a group (and a
         // single pixel), rows of more than one word of marks; radii 0 to 100; linear and
-        // perceptual; serial and in 3 pieces.
+        // perceptual; serial, in 3 pieces and on two threads (whose bands go to either).
         var seed: UInt64 = 7
         var grain = Plane(width: 70, height: 45)
         for i in grain.values.indices {
@@ -167,7 +167,7 @@ final class ReliefMarksTests: XCTestCase {
         }
         for (name, mask) in masks {
             for radius: Float in [0, 2, 10, 100] {
-                for (perceptual, parallel) in [(false, ParallelFor.serial), (true, .split(into: 3))] {
+                for (perceptual, parallel) in [(false, ParallelFor.serial), (true, .split(into: 3)), (false, RowIOTests.twoThreads)] {
                     let every = shaded(mask, radius: radius, perceptual: perceptual, sparse: false, parallel: parallel)
                     let marked = shaded(mask, radius: radius, perceptual: perceptual, sparse: true, parallel: parallel)
                     XCTAssertFalse(every.contains(-1), "\(name) r \(radius): every pixel written")
