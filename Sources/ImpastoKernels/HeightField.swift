@@ -292,7 +292,9 @@ public enum HeightField {
                 // (`from`: where the first of them sits in the planes.)
                 // The bevel's marks (`Marks`) are taken over with them; the widened ones are
                 // the band's own.
-                let words = Marks.words(width: width), markFloats = made.count * words * 2
+                // (The marks' words in a scratch buffer of floats.)
+                let words = Marks.words(width: width), floatsPerWord = MemoryLayout<UInt64>.stride / MemoryLayout<Float>.stride
+                let markFloats = made.count * words * floatsPerWord
                 var (taken, from) = (made.lowerBound ..< made.lowerBound, 0)
                 if let note = s.note, note.owner == id, note.rows.lowerBound <= made.lowerBound,
                    note.rows.contains(made.lowerBound), (0 ..< 4).allSatisfy({ s.capacity($0) >= count }),
@@ -301,7 +303,7 @@ public enum HeightField {
                     from = made.lowerBound - note.rows.lowerBound
                 }
                 func marks(_ slot: Int) -> UnsafeMutablePointer<UInt64> {
-                    UnsafeMutableRawPointer(s.floats(slot, count: markFloats)).bindMemory(to: UInt64.self, capacity: markFloats / 2)
+                    UnsafeMutableRawPointer(s.floats(slot, count: markFloats)).bindMemory(to: UInt64.self, capacity: made.count * words)
                 }
                 let bevelled = marks(Self.bevelMarks), widened = marks(Self.widenedMarks)
                 let raw = ReliefBand(top: made.lowerBound, rows: made.count, width: width,
