@@ -25,12 +25,8 @@ final class EmbossTotalityTests: XCTestCase {
         let pictures = [Hemisphere.standard.render(size: 33), Hemisphere.preset(named: "obsidian")!.render(size: 64),
                         ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!,
                         ShadingImage(width: 0, height: 0, pixels: [])!]
-        let twoThreads = ParallelFor { count, body in
-            let n = min(2, count)
-            DispatchQueue.concurrentPerform(iterations: n) { k in body(count * k / n ..< count * (k + 1) / n) }
-        }
         let splits: [(name: String, parallel: ParallelFor)] = [("2 pieces", .split(into: 2)), ("3 pieces", .split(into: 3)),
-                                                               ("7 pieces", .split(into: 7)), ("2 threads", twoThreads)]
+                                                               ("7 pieces", .split(into: 7)), ("2 threads", RowIOTests.twoThreads)]
         for n in 0 ..< cases {
             let width = pick([0, 1, 2, 3, 5, 15, 16, 17, 33, 63, 64, 65, 1023, 1024, 1025, 1041, Int.random(in: 1 ... 300, using: &random)])
             let height = pick([0, 1, 2, 3, 5, 31, 32, 33, 65, Int.random(in: 1 ... 100, using: &random)])
