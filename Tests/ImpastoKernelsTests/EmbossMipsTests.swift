@@ -101,7 +101,7 @@ final class EmbossMipsTests: XCTestCase {
 
     func testEmptyAndTinyPicturesDoNotTrap() {
         XCTAssertEqual(EmbossShading.Mips.clampedToRim(ShadingImage(width: 0, height: 0, pixels: [])!), [])
-        let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
+        let thin = ShadingImage.thinTestPicture
         // One pixel across: the rim is its centre, so every pixel takes the centre's colour.
         let clamped = EmbossShading.Mips.clampedToRim(thin)
         XCTAssertEqual(clamped.count, 12)

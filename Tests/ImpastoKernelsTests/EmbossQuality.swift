@@ -239,3 +239,9 @@ extension EmbossQuality {
         GeglGraph.save(buffer, to: path)
     }
 }
+
+extension ShadingImage {
+    /// A picture one pixel across and three down (opaque red, green, blue): the narrowest a
+    /// picture gets that is not empty, for the emboss's and the mip-map's odd-size tests.
+    static let thinTestPicture = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
+}

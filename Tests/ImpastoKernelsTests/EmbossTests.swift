@@ -135,7 +135,7 @@ final class EmbossTests: XCTestCase {
         mask[15, 15] = .nan
         mask[3, 15] = 7
         mask[15, 3] = -2
-        let thin = ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!
+        let thin = ShadingImage.thinTestPicture
         for radius: Float in [0, 1e-30, 0.5, 3, 1000] { for scale: Float in [0, 1, 1000] {
             var settings = EmbossSettings()
             settings.radius = radius

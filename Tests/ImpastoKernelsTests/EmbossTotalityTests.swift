@@ -23,7 +23,7 @@ final class EmbossTotalityTests: XCTestCase {
         func pick<T>(_ a: [T]) -> T { a[Int(random.next() % UInt64(a.count))] }
         func unit() -> Float { Float.random(in: 0 ..< 1, using: &random) }
         let pictures = [Hemisphere.standard.render(size: 33), Hemisphere.preset(named: "obsidian")!.render(size: 64),
-                        ShadingImage(width: 1, height: 3, pixels: [1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1])!,
+                        .thinTestPicture,
                         ShadingImage(width: 0, height: 0, pixels: [])!]
         let splits: [(name: String, parallel: ParallelFor)] = [("2 pieces", .split(into: 2)), ("3 pieces", .split(into: 3)),
                                                                ("7 pieces", .split(into: 7)), ("2 threads", RowIOTests.twoThreads)]
