@@ -242,12 +242,12 @@ func pencil(linear: Bool) -> Side {
     }
 }
 
-/// impasto:emboss at `radius`; `heightOnly`: its height field alone (output = height), the
+/// impasto:emboss at `radius`; `heightOnly`: its height field alone (result = height), the
 /// part of the method SPEC fixes (the exact, antialiased distance field) before any shading.
 func emboss(radius: Double, heightOnly: Bool = false) -> Side {
     Side(label: "impasto:emboss radius \(Int(radius))\(heightOnly ? ", height field" : "")") { graph in
         [graph.node("impasto:emboss", [("radius", .double(radius))]
-                    + (heightOnly ? [("output", .enumNick("height"))] : []))]
+                    + (heightOnly ? [("result", .enumNick("height"))] : []))]
     }
 }
 

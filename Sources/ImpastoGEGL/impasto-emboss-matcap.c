@@ -28,8 +28,8 @@ prepare (GeglOperation *operation)
 {
   GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
-                                          o->output == IMPASTO_RELIEF_OUTPUT_NORMALS);
+  impasto_gegl_emboss_formats (operation, o->result == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
+                                          o->result == IMPASTO_RELIEF_OUTPUT_NORMALS);
   gegl_operation_set_format (operation, "aux",
                              babl_format_with_space ("RGBA float",
                                                      gegl_operation_get_source_space (operation, "input")));
@@ -50,7 +50,7 @@ process (GeglOperation       *operation,
     .profile     = o->profile,
     .liquify     = o->liquify,
     .mask_source = o->mask_source,
-    .output      = o->output,
+    .output      = o->result,
     .preset      = "",
   };
 
@@ -69,7 +69,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",        "impasto:emboss-matcap",
-    "title",       "Emboss from a Sphere Picture (Impasto)",
+    "title",       "Impasto Emboss from a Sphere Picture",
     "categories",  "light",
     "description", "Turns text, line art or any mask into a rounded relief shaded from a "
                    "picture of a lit sphere (the aux input), like Core Image's "

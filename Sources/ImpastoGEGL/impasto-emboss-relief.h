@@ -20,8 +20,8 @@ enum_start (impasto_relief_profile)
 IMPASTO_RELIEF_ENUM_END (IMPASTO_RELIEF_TYPE (Profile))
 
 enum_start (impasto_relief_mask_source)
-  enum_value (IMPASTO_RELIEF_MASK_ALPHA,     "alpha",     "Alpha")
-  enum_value (IMPASTO_RELIEF_MASK_LUMINANCE, "luminance", "Luminance × alpha")
+  enum_value (IMPASTO_RELIEF_MASK_ALPHA,     "alpha",     "Shape (cut out along the layer's transparency)")
+  enum_value (IMPASTO_RELIEF_MASK_LUMINANCE, "luminance", "Brightness (the layer keeps its transparency)")
 IMPASTO_RELIEF_ENUM_END (IMPASTO_RELIEF_TYPE (MaskSource))
 
 enum_start (impasto_relief_output)
@@ -55,9 +55,10 @@ property_double (liquify, "Liquify", 0.0)
 
 property_enum (mask_source, "Mask", IMPASTO_RELIEF_TYPE (MaskSource), impasto_relief_mask_source,
                IMPASTO_RELIEF_MASK_ALPHA)
-    description ("What is embossed: the alpha channel (on a layer without transparency, its "
-                 "luminance), or luminance × alpha (white is high)")
+    description ("Shape: the layer's opaque parts rise and the result takes their outline (a "
+                 "layer without transparency is embossed by its brightness). Brightness: bright "
+                 "parts rise, dark parts stay low, and the layer stays as opaque as it was")
 
-property_enum (output, "Output", IMPASTO_RELIEF_TYPE (Output), impasto_relief_output,
+property_enum (result, "Result", IMPASTO_RELIEF_TYPE (Output), impasto_relief_output,
                IMPASTO_RELIEF_OUTPUT_SHADED)
     description ("The shaded relief, or the height field, normal map or hemisphere it is made from")

@@ -9,7 +9,7 @@
 
 #ifdef GEGL_PROPERTIES
 
-/* The relief (radius, depth, profile, liquify, mask, output), as impasto:emboss-matcap has it. */
+/* The relief (radius, depth, profile, liquify, mask, result), as impasto:emboss-matcap has it. */
 #define IMPASTO_RELIEF_TYPES ImpastoEmboss
 #include "impasto-emboss-relief.h"
 
@@ -107,8 +107,8 @@ prepare (GeglOperation *operation)
 {
   GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  impasto_gegl_emboss_formats (operation, o->output == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
-                                          o->output == IMPASTO_RELIEF_OUTPUT_NORMALS);
+  impasto_gegl_emboss_formats (operation, o->result == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
+                                          o->result == IMPASTO_RELIEF_OUTPUT_NORMALS);
 }
 
 static void
@@ -144,7 +144,7 @@ process (GeglOperation       *operation,
     .profile     = o->profile,
     .liquify     = o->liquify,
     .mask_source = o->mask_source,
-    .output      = o->output,
+    .output      = o->result,
     .preset      = preset_nick (o->preset),
     .shininess   = o->shininess,
     .metalness   = o->metalness,
@@ -178,7 +178,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:emboss",
-    "title",           "Emboss (Impasto)",
+    "title",           "Impasto Emboss",
     "categories",      "light",
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
     "gimp:menu-label", "Impasto Emboss...",

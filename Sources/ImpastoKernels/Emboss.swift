@@ -23,10 +23,14 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
             "liquify", "Liquify", 0 ... 200, slider: 0 ... 20, default: 0,
             "Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)")
         public static let maskSource = EffectParameter.choice(
-            "mask-source", "Mask", [.init("alpha", "Alpha"), .init("luminance", "Luminance × alpha")], default: "alpha",
-            "What is embossed: the alpha channel (on a layer without transparency, its luminance), or luminance × alpha (white is high)")
-        public static let output = EffectParameter.choice(
-            "output", "Output",
+            "mask-source", "Mask",
+            [.init("alpha", "Shape (cut out along the layer's transparency)"),
+             .init("luminance", "Brightness (the layer keeps its transparency)")], default: "alpha",
+            "Shape: the layer's opaque parts rise and the result takes their outline (a layer without transparency is embossed by its brightness). Brightness: bright parts rise, dark parts stay low, and the layer stays as opaque as it was")
+        /// Named apart from GEGL's pads (input, output, aux): GIMP 3's filter tool mistakes a
+        /// property called "output" for the pad and cannot edit a kept filter (OpPropertiesTests).
+        public static let result = EffectParameter.choice(
+            "result", "Result",
             [.init("shaded", "Shaded relief"), .init("height", "Height field"), .init("normals", "Normal map"),
              .init("hemisphere", "Shading hemisphere")], default: "shaded",
             "The shaded relief, or the height field, normal map or hemisphere it is made from")
@@ -41,7 +45,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     }
 
     public static let parameters = [Parameters.radius, Parameters.scale, Parameters.profile, Parameters.liquify,
-                                    Parameters.maskSource, Parameters.output, Parameters.preset]
+                                    Parameters.maskSource, Parameters.result, Parameters.preset]
 
     /// Height-field radius r in pixels: how far in from the edge the relief rises.
     public var radius = Float(Parameters.radius.defaultValue)
@@ -51,7 +55,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     /// Metaball pre-pass: Gaussian σ in pixels, 0 = off.
     public var liquify = Float(Parameters.liquify.defaultValue)
     public var maskSource = MaskSource(rawValue: Int32(Parameters.maskSource.defaultValue)) ?? .alpha
-    public var output = Output(rawValue: Int32(Parameters.output.defaultValue)) ?? .shaded
+    public var output = Output(rawValue: Int32(Parameters.result.defaultValue)) ?? .shaded
 
     public init() {}
 
@@ -137,8 +141,9 @@ public enum Emboss {
     /// Renders `settings.output` for the io's image (`pixels` in, as `mask` reads them; RGBA
     /// out), shading from `shading`.
     ///
-    /// shaded: the shading colour of each pixel's normal, alpha = mask coverage (antialiased
-    /// edges stay antialiased; opaque where an opaque input was embossed by its luminance); height: opaque grey h; normals: an opaque OpenGL normal map;
+    /// shaded: the shading colour of each pixel's normal; alpha = the mask's coverage for the
+    /// alpha mask (antialiased edges stay antialiased; opaque where an opaque input was embossed
+    /// by its luminance instead), the input's own alpha for the luminance mask; height: opaque grey h; normals: an opaque OpenGL normal map;
     /// hemisphere: the shading image itself, fitted into the extent. `perceptual`: the shaded
     /// and hemisphere outputs' colours are written with sRGB's curve (`SRGB.perceptual`), as
     /// R'G'B'A, instead of linear; shading and filtering are done in linear light either way.
@@ -155,6 +160,15 @@ public enum Emboss {
         }
         let read = mask(io.reporting(0 ... 0.1), pixels: pixels, source: s.maskSource, parallel: parallel)
         var coverage = read.mask
+        // The output's alpha: the shape's coverage when the shape is embossed; the layer's own
+        // alpha when its brightness is (a photo stays opaque, a painted layer keeps its edges);
+        // nil: opaque.
+        var layerAlpha: Plane?
+        if s.maskSource == .luminance {
+            let alpha = mask(io, pixels: pixels, source: .alpha, parallel: parallel)
+            if alpha.opaqueInput { alpha.mask.recycle() } else { layerAlpha = alpha.mask }
+        }
+        defer { if let layerAlpha { layerAlpha.recycle() } }
         if s.liquify > 0 {
             coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
         }
@@ -165,8 +179,8 @@ public enum Emboss {
         HeightField.withReliefRows(coverage, radius: s.radius, profile: s.profile, parallel: parallel) { relief in
             switch s.output {
             case .shaded:
-                // An opaque layer embossed by its luminance stays opaque.
-                EmbossShading.shade(relief, coverage: read.opaqueInput ? nil : coverage, scale: s.scale, shading: shading, to: output,
+                let alpha = s.maskSource == .luminance ? layerAlpha : read.opaqueInput ? nil : coverage
+                EmbossShading.shade(relief, coverage: alpha, scale: s.scale, shading: shading, to: output,
                                     perceptual: perceptual, parallel: parallel)
             case .normals:
                 EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)

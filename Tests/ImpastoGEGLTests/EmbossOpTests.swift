@@ -68,7 +68,7 @@ final class EmbossOpTests: XCTestCase {
         XCTAssertEqual(nicks, ["custom"] + Hemisphere.presetNames, "the op's Look menu lists the kernel's presets")
         XCTAssertEqual(nicks[Int(UnsafeMutableRawPointer(spec).assumingMemoryBound(to: GParamSpecEnum.self)
             .pointee.default_value)], "mercury")
-        for name in ["radius", "scale", "profile", "liquify", "mask-source", "output", "color", "shininess",
+        for name in ["radius", "scale", "profile", "liquify", "mask-source", "result", "color", "shininess",
                      "metalness", "roughness", "model", "light1-x", "light4-brightness"] {
             XCTAssertNotNil(gegl_operation_find_property(Self.op, name), name)
         }
@@ -101,7 +101,7 @@ final class EmbossOpTests: XCTestCase {
         let y = size / 2
         let distances = (0 ..< size).map { distance($0, y) }
         for (profile, formula) in profiles {
-            let out = emboss(input, [("radius", .double(r)), ("profile", .int(profile)), ("output", .int(1))],
+            let out = emboss(input, [("radius", .double(r)), ("profile", .int(profile)), ("result", .int(1))],
                              format: "R'G'B'A float")
             for x in 0 ..< size {
                 let expected = distances[x] > 0 ? formula(min(distances[x] - 0.5, r) / r) : 0
@@ -184,7 +184,7 @@ final class EmbossOpTests: XCTestCase {
     }
 
     func testNormalMapConventions() {
-        let out = emboss(disc(), [("output", .int(2))], format: "R'G'B'A float")
+        let out = emboss(disc(), [("result", .int(2))], format: "R'G'B'A float")
         func pixel(_ x: Int, _ y: Int) -> [Float] { Array(out[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) }
         let flat = pixel(40, 40)
         for (c, v) in [0.5, 0.5, 1, 1].enumerated() { XCTAssertEqual(flat[c], Float(v), accuracy: 1e-5) }
@@ -194,7 +194,7 @@ final class EmbossOpTests: XCTestCase {
 
     func testHemisphereOutputIsTheShadingPictureFittedIn() {
         let input = maskBuffer(width: 100, height: 60) { _, _ in 0 }
-        let out = emboss(input, [("output", .int(3))])
+        let out = emboss(input, [("result", .int(3))])
         XCTAssertEqual(out[3], 0, "outside the centred square: transparent")
         XCTAssertEqual(out[(30 * 100 + 50) * 4 + 3], 1, "the middle of the sphere is opaque")
         XCTAssertEqual(out[(1 * 100 + 21) * 4 + 3], 0, "the square's corner lies outside the disc")
@@ -315,6 +315,14 @@ final class EmbossOpTests: XCTestCase {
         let withHole = emboss(opaque)
         XCTAssertEqual(withHole[centre], withHole[4 * (40 * 80 + 17)], accuracy: 1e-6, "the alpha mask: flat inside")
         XCTAssertEqual(withHole[3], 0, "the transparent pixel stays transparent")
+        // The brightness mask keeps the layer's own alpha, whatever the brightness.
+        for i in stride(from: 3, to: 4 * 80 * 5, by: 8) { samples[i] = 0.5 }   // some of the top rows half transparent
+        opaque.set(samples)
+        let kept = emboss(opaque, [("mask-source", .enumNick("luminance"))])
+        for i in stride(from: 3, to: kept.count, by: 4) {
+            XCTAssertEqual(kept[i], samples[i], accuracy: 1e-6, "alpha of pixel \(i / 4) is the layer's")
+        }
+        XCTAssertNotEqual(kept[centre], kept[rim], "a relief of the brightness")
     }
 
     func testEightBitLayersAreReadAsTheyAreWithTheLumaFormula() {
@@ -380,7 +388,7 @@ final class EmbossOpTests: XCTestCase {
         XCTAssertEqual(padFormat("R'G'B'A float", "output"), "R'G'B'A float")
         XCTAssertEqual(padFormat("R'G'B' u8", "output"), "R'G'B'A float")
         XCTAssertEqual(padFormat("RGBA float", "output"), "RGBA float", "a linear layer stays linear")
-        XCTAssertEqual(padFormat("RGBA float", "output", [("output", .int(1))]), "R'G'B'A float", "the height field is data")
+        XCTAssertEqual(padFormat("RGBA float", "output", [("result", .int(1))]), "R'G'B'A float", "the height field is data")
         let (w, h) = (72, 64)
         var samples = [Float]()
         for y in 0 ..< h { for x in 0 ..< w {
@@ -394,7 +402,7 @@ final class EmbossOpTests: XCTestCase {
         let linear = GeglBufferRef(width: w, height: h)   // RGBA float
         linear.set(samples, format: "RGBA float")
         for output in [0, 3] {   // shaded, hemisphere
-            let a = emboss(perceptual, [("output", .int(output))]), b = emboss(linear, [("output", .int(output))])
+            let a = emboss(perceptual, [("result", .int(output))]), b = emboss(linear, [("result", .int(output))])
             let worst = zip(a, b).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 1
             XCTAssertLessThan(worst, 2e-6, "output \(output): the same linear colours")
             XCTAssertGreaterThan(Set(a.map { ($0 * 100).rounded() }).count, 20, "output \(output): not flat")

@@ -34,6 +34,26 @@ final class OpPropertiesTests: XCTestCase {
         assertProperties(of: "impasto:normal-light", are: NormalLight.parameters)
     }
 
+    /// GIMP 3's filter tool looks an op's properties up by name beside its pads: a property
+    /// called like a pad ("output") made every kept Impasto Emboss print CRITICALs when it was
+    /// opened for editing, and its choice never showed in the dialog.
+    func testNoPropertyIsNamedLikeAPad() {
+        var count: guint = 0
+        guard let names = gegl_list_operations(&count) else { return XCTFail("GEGL lists no ops") }
+        defer { g_free(names) }
+        let ours = (0 ..< Int(count)).compactMap { names[$0].map { String(cString: $0) } }.filter { $0.hasPrefix("impasto:") }
+        XCTAssertGreaterThanOrEqual(ours.count, 5, "\(ours)")
+        for op in ours {
+            var n: guint = 0
+            guard let specs = gegl_operation_list_properties(op, &n) else { continue }
+            defer { g_free(specs) }
+            for i in 0 ..< Int(n) {
+                guard let name = specs[i].map({ String(cString: $0.pointee.name) }) else { continue }
+                XCTAssertFalse(["input", "output", "aux", "aux2"].contains(name), "\(op) has a property named like a pad: \(name)")
+            }
+        }
+    }
+
     /// The check itself must see a difference: a declaration with another default, range,
     /// slider, title or choice fails it.
     func testTheCheckNoticesADrift() {

@@ -208,11 +208,14 @@ final class EmbossBatchTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1)
     }
 
-    func testOrdinaryLayersWorkAndGainAnAlphaChannel() throws {
+    /// A photo embossed by its brightness is a relief and stays opaque: no holes where it is dark.
+    func testAPhotoEmbossedByBrightnessStaysOpaque() throws {
         XCTAssertEqual(Self.run.outcome("photo"), .success, Self.run.log)
         let out = try Self.run.image("photo.png")
         XCTAssertEqual([out.width, out.height], [256, 256])
-        XCTAssertTrue(alpha(out).contains { $0 < 1 }, "luminance × alpha: dark areas become transparent")
+        XCTAssertTrue(alpha(out).allSatisfy { $0 == 1 }, "the brightness mask keeps the photo's (opaque) alpha")
+        let red = stride(from: 0, to: out.samples.count, by: 4).map { out.samples[$0] }
+        XCTAssertGreaterThan((red.max() ?? 0) - (red.min() ?? 0), 0.3, "a relief, not a flat plate")
     }
 
     /// The README's pictures (Tests/Gallery) are what the plug-in makes today.
