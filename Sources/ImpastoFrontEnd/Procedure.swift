@@ -349,3 +349,26 @@ extension ImpastoProcedure {
     public static var dialogMenuLabel: String? { nil }
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {}
 }
+
+extension Array where Element == ProcedureParameter {
+    /// The parameters' titles as a dialog's labels: each with a keyboard mnemonic ("_Radius"),
+    /// the first letter not yet taken by an earlier label, word starts first; a title whose
+    /// letters are all taken marks its first letter anyway. GIMP 3's procedure dialog warns
+    /// ("no mnemonic for property …") of a label without one.
+    public var mnemonicTitles: [String] {
+        var taken = Set<Character>()
+        return map { parameter in
+            let title = parameter.title
+            guard !title.contains("_") else { return title }
+            let letters = [Character](title)
+            let indices = letters.indices.filter { letters[$0].isLetter }
+            let wordStarts = indices.filter { $0 == 0 || !letters[$0 - 1].isLetter }
+            guard let pick = (wordStarts + indices).first(where: { !taken.contains(Character(letters[$0].lowercased())) })
+                    ?? indices.first else { return title }
+            taken.insert(Character(letters[pick].lowercased()))
+            var label = title
+            label.insert("_", at: label.index(label.startIndex, offsetBy: pick))
+            return label
+        }
+    }
+}

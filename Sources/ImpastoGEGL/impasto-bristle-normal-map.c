@@ -125,10 +125,10 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:bristle-normal-map",
-    "title",           "Bristle Normal Map",
+    "title",           "Impasto Bristle Normal Map",
     "categories",      "map",
     "gimp:menu-path",  "<Image>/Filters/Map",
-    "gimp:menu-label", "Bristle Normal Map...",
+    "gimp:menu-label", "Impasto Bristle Normal Map...",
     "description",     "Turns a bump layer (white strokes at low opacity, as BristlePaint "
                        "paints them) into a normal map: heights are luminance × alpha, "
                        "smoothed, and their slopes encoded as R'G'B' (OpenGL: green up), "

@@ -274,7 +274,7 @@ gegl_op_class_init (GeglOpClass *klass)
    * procedure (Filters → Light and Shadow → Impasto Normal Light…) instead. */
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:normal-light",
-    "title",           "Normal Light (Impasto)",
+    "title",           "Impasto Normal Light",
     "categories",      "light",
     "description",     "Lights a painting through the relief of a bump layer (aux: white "
                        "strokes at low opacity, as BristlePaint paints them), like SpriteKit's "

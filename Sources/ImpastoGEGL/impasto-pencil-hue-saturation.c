@@ -91,10 +91,10 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:pencil-hue-saturation",
-    "title",           "Pencil Hue/Saturation",
+    "title",           "Impasto Pencil Hue/Saturation",
     "categories",      "color",
     "gimp:menu-path",  "<Image>/Colors",
-    "gimp:menu-label", "Pencil Hue/Saturation...",
+    "gimp:menu-label", "Impasto Pencil Hue/Saturation...",
     "description",     "Rotates hue by 180° + the pen's azimuth and sets saturation from its "
                        "altitude, as PencilController did with an Apple Pencil "
                        "(W3C hueRotate, then saturate)",

@@ -9,21 +9,21 @@ import ImpastoKernels
 /// A dialog-only parameter is an aux argument: not in the signature, but in the procedure's
 /// config and so in its last values.
 extension ProcedureParameter {
-    /// Registers this parameter on `procedure` as an argument (or an aux argument); GLib
-    /// copies the strings.
-    func add(to procedure: UnsafeMutablePointer<GimpProcedure>) {
+    /// Registers this parameter on `procedure` as an argument (or an aux argument), `label`
+    /// its nick (the dialog's label, with its mnemonic); GLib copies the strings.
+    func add(to procedure: UnsafeMutablePointer<GimpProcedure>, label: String) {
         let flags = impasto_gimp3_argument_flags
         let aux = dialogOnly
         switch (kind, defaultValue) {
         case (.float(let range), .float(let value)):
             (aux ? gimp_procedure_add_double_aux_argument : gimp_procedure_add_double_argument)(
-                procedure, name, title, description, range.lowerBound, range.upperBound, value, flags)
+                procedure, name, label, description, range.lowerBound, range.upperBound, value, flags)
         case (.integer(let range), .int(let value)):
             (aux ? gimp_procedure_add_int_aux_argument : gimp_procedure_add_int_argument)(
-                procedure, name, title, description, range.lowerBound, range.upperBound, value, flags)
+                procedure, name, label, description, range.lowerBound, range.upperBound, value, flags)
         case (.boolean, .int(let value)):
             (aux ? gimp_procedure_add_boolean_aux_argument : gimp_procedure_add_boolean_argument)(
-                procedure, name, title, description, value != 0 ? 1 : 0, flags)
+                procedure, name, label, description, value != 0 ? 1 : 0, flags)
         case (.choice(let choices), .int(let index)):
             let choice = gimp_choice_new()
             for (id, option) in choices.enumerated() {
@@ -32,16 +32,16 @@ extension ProcedureParameter {
             let value = choices.indices.contains(Int(index)) ? choices[Int(index)].nick : choices.first?.nick ?? ""
             // The argument takes the choice over (transfer full).
             (aux ? gimp_procedure_add_choice_aux_argument : gimp_procedure_add_choice_argument)(
-                procedure, name, title, description, choice, value, flags)
+                procedure, name, label, description, choice, value, flags)
         case (.name, .string(let value)):
             (aux ? gimp_procedure_add_string_aux_argument : gimp_procedure_add_string_argument)(
-                procedure, name, title, description, value, flags)
+                procedure, name, label, description, value, flags)
         case (.drawable(let optional), _):
             (aux ? gimp_procedure_add_drawable_aux_argument : gimp_procedure_add_drawable_argument)(
-                procedure, name, title, description, optional ? 1 : 0, flags)
+                procedure, name, label, description, optional ? 1 : 0, flags)
         case (.vectors, _):
             (aux ? gimp_procedure_add_path_aux_argument : gimp_procedure_add_path_argument)(
-                procedure, name, title, description, 0, flags)
+                procedure, name, label, description, 0, flags)
         default:
             preconditionFailure("\(name): a default of another kind")  // a typo in this plug-in's own table
         }

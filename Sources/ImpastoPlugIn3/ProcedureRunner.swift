@@ -42,7 +42,9 @@ enum ProcedureRunner {
         }
         gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)
         gimp_procedure_set_attribution(made, "Impasto developers", "Impasto developers", "2026")
-        for parameter in procedure.parameters { parameter.add(to: made) }
+        for (parameter, label) in zip(procedure.parameters, procedure.parameters.mnemonicTitles) {
+            parameter.add(to: made, label: label)
+        }
         return made
     }
 

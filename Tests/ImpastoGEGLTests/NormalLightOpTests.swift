@@ -104,7 +104,7 @@ final class NormalLightOpTests: XCTestCase {
 
     func testMetadataPropertiesAndDefaults() throws {
         func key(_ k: String) -> String? { gegl_operation_get_key(Self.op, k).map { String(cString: $0) } }
-        XCTAssertEqual(key("title"), "Normal Light (Impasto)")
+        XCTAssertEqual(key("title"), "Impasto Normal Light")
         XCTAssertEqual(key("categories"), "light")
         // No menu entry of its own: GIMP 3 lists the procedure, which can offer the bump (MenuEntryTests).
         XCTAssertNil(key("gimp:menu-path"))

@@ -65,10 +65,10 @@ final class NormalMapOpTests: XCTestCase {
 
     func testMetadataPropertiesAndDefaults() throws {
         func key(_ k: String) -> String? { gegl_operation_get_key(Self.op, k).map { String(cString: $0) } }
-        XCTAssertEqual(key("title"), "Bristle Normal Map")
+        XCTAssertEqual(key("title"), "Impasto Bristle Normal Map")
         XCTAssertEqual(key("categories"), "map")
         XCTAssertEqual(key("gimp:menu-path"), "<Image>/Filters/Map")
-        XCTAssertEqual(key("gimp:menu-label"), "Bristle Normal Map...")
+        XCTAssertEqual(key("gimp:menu-label"), "Impasto Bristle Normal Map...")
         XCTAssertFalse(key("description")?.isEmpty ?? true)
 
         func spec(_ name: String) throws -> UnsafeMutablePointer<GParamSpec> {

@@ -41,7 +41,7 @@ final class PencilHueSaturationOpTests: XCTestCase {
 
     func testMetadataShowsTheOpInGimpsGeglTool() throws {
         func key(_ k: String) -> String? { gegl_operation_get_key(Self.op, k).map { String(cString: $0) } }
-        XCTAssertEqual(key("title"), "Pencil Hue/Saturation")
+        XCTAssertEqual(key("title"), "Impasto Pencil Hue/Saturation")
         XCTAssertEqual(key("categories"), "color")
         XCTAssertEqual(key("gimp:menu-path"), "<Image>/Colors")
         XCTAssertNotNil(key("gimp:menu-label"))

@@ -12,13 +12,13 @@ public enum BristleNormalMapProcedure: FilterProcedure {
         flip-y = 1 gives the DirectX convention. tileable = 1 wraps around the borders, for \
         seamless textures.
         """
-    public static let menuLabel = "_Bristle Normal Map..."
+    public static let menuLabel = "Impasto _Bristle Normal Map..."
     public static let menuPath = "<Image>/Filters/Map"
     public static let menuOperation: String? = "impasto:bristle-normal-map"
 
     public static let parameters = NormalMap.parameters.map(ProcedureParameter.init)
 
-    public static let progressMessage = "Bristle Normal Map"
+    public static let progressMessage = "Impasto Bristle Normal Map"
 
     public static func filter(for arguments: ProcedureArguments, in host: any GimpHost) -> DrawableFilter {
         DrawableFilter(operation: "impasto:bristle-normal-map", properties: arguments.geglProperties(NormalMap.parameters))

@@ -10,14 +10,14 @@ public enum PencilHueSaturationProcedure: FilterProcedure {
         leave the image unchanged. With \
         linear = 1 the matrices act on linear RGB instead of perceptual R'G'B'.
         """
-    public static let menuLabel = "_Pencil Hue/Saturation..."
+    public static let menuLabel = "Impasto _Pencil Hue/Saturation..."
     public static let menuPath = "<Image>/Colors"
     public static let menuOperation: String? = "impasto:pencil-hue-saturation"
-    public static let dialogMenuLabel: String? = "Pencil Hue/Saturation with Pen _Pad..."
+    public static let dialogMenuLabel: String? = "Impasto Pencil Hue/Saturation with Pen _Pad..."
 
     public static let parameters = PencilHueSaturation.parameters.map(ProcedureParameter.init)
 
-    public static let progressMessage = "Pencil Hue/Saturation"
+    public static let progressMessage = "Impasto Pencil Hue/Saturation"
 
     public static func filter(for arguments: ProcedureArguments, in host: any GimpHost) -> DrawableFilter {
         DrawableFilter(operation: "impasto:pencil-hue-saturation",
