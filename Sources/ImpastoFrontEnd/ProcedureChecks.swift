@@ -73,10 +73,17 @@ extension ProcedureArguments {
 
 
 extension ImpastoProcedure {
-    /// Refuses a call whose image or drawable cannot be worked on (before any dialog opens).
+    /// Refuses a call whose image or drawable cannot be worked on, or that needs a path the
+    /// image does not have (before any dialog opens: GIMP cannot grey a menu entry out for
+    /// want of a path).
     public static func checkTarget(_ call: ProcedureCall) throws(ProcedureFailure) {
         if target == .drawable {
             try ProcedureChecks.checkDrawable(self, image: call.image, drawable: call.drawable, in: call.host)
+        }
+        for (parameter, value) in zip(parameters, call.arguments.values) {
+            guard case .vectors = parameter.kind, case .int(-1) = value else { continue }
+            throw .calling("\(name): there is no path to stroke; draw one with the Paths tool, "
+                           + "or select one in the Paths dialog, first (\(parameter.name) is -1).")
         }
     }
 

@@ -331,6 +331,9 @@ final class EmbossOpTests: XCTestCase {
         // mask Y'·alpha by the normal map's luma formula — never babl's Y'A, whose way from
         // R'G'B'A u8 may be a 128 MB table and whose rounding is babl's choice. The op's output
         // is the kernel's on those rows; a flattened layer (no alpha) is embossed by luminance.
+        // Both sides without a babl conversion, whose rounding is babl's choice on each
+        // machine: the rows decoded here (code k is k / 255), the output read in the op's own
+        // format (R'G'B'A float: the kernel's perceptual output).
         var rng = SeededRandom(seed: 71)
         let (w, h) = (70, 60)
         var codes = [Float]()
@@ -346,9 +349,11 @@ final class EmbossOpTests: XCTestCase {
             var extent = GeglRectangle(x: 0, y: 0, width: Int32(w), height: Int32(h))
             let layer = GeglBufferRef(owning: gegl_buffer_new(&extent, babl_format("\(format) u8")))
             layer.set(codes, format: "R'G'B'A float")
-            let rows = layer.get(format: "\(format) float", components: pixels.components)
+            let rows = (0 ..< w * h).flatMap { i in
+                codes[4 * i ..< 4 * i + pixels.components].map { Float(($0 * 255).rounded()) / 255 }
+            }
             for source in ["alpha", "luminance"] {
-                let out = emboss(layer, [("mask-source", .enumNick(source))])
+                let out = emboss(layer, [("mask-source", .enumNick(source))], format: "R'G'B'A float")
                 var expected = [Float](repeating: 0, count: w * h * 4)
                 rows.withUnsafeBufferPointer { input in
                     expected.withUnsafeMutableBufferPointer { output in
@@ -357,11 +362,11 @@ final class EmbossOpTests: XCTestCase {
                         var settings = EmbossSettings()
                         settings.maskSource = source == "alpha" ? .alpha : .luminance
                         Emboss.render(io, pixels: pixels, settings: settings,
-                                      shading: Hemisphere.standard.render(size: 256))
+                                      shading: Hemisphere.standard.render(size: 256), perceptual: true)
                     }
                 }
                 let worst = zip(out, expected).map { abs($0 - $1) }.max() ?? 1
-                XCTAssertLessThan(worst, 1e-6, "\(format) u8, mask from \(source): the kernel on the rows as they are")
+                XCTAssertEqual(worst, 0, "\(format) u8, mask from \(source): the kernel on the rows as they are")
             }
         }
     }

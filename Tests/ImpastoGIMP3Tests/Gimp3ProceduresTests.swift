@@ -214,7 +214,7 @@ final class Gimp3ProceduresTests: XCTestCase {
     /// Each procedure's menu entry in GIMP 3: none for those whose op GIMP 3 lists itself,
     /// but for the pencil and emboss dialogs (the pad, the light editor), under labels of their own.
     static let menus: [(name: String, entry: String)] = [
-        ("plug-in-impasto-pencil-hue-saturation", "Pencil Hue/Saturation with Pen _Pad... | <Image>/Colors"),
+        ("plug-in-impasto-pencil-hue-saturation", "Impasto Pencil Hue/Saturation with Pen _Pad... | <Image>/Colors"),
         ("plug-in-impasto-emboss", "Impasto Emboss with _Light Editor... | <Image>/Filters/Light and Shadow"),
         ("plug-in-impasto-bristle-normal-map", ""),
         ("plug-in-impasto-normal-light", "Impasto _Normal Light... | <Image>/Filters/Light and Shadow"),

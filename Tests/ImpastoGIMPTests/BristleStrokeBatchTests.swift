@@ -103,6 +103,11 @@ final class BristleStrokeBatchTests: XCTestCase {
               (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE (car c) (cadr c) -1 v 0 1 1 0 2 16))
             """),
         ("empty-path", "(let ((c (impasto-canvas 200 120))) (impasto-stroke c -1 (impasto-empty-path c)))"),
+        ("no-path", "(let ((c (impasto-canvas 200 120))) (impasto-stroke c -1 -1))"),
+        ("no-path-last-values", """
+            (let ((c (impasto-canvas 200 120)))
+              (plug-in-impasto-bristle-stroke RUN-WITH-LAST-VALS (car c) (cadr c) -1 -1 20 1 1 0 2 16))
+            """),
         ("locked-bump", """
             (let* ((c (impasto-canvas 200 120)) (v (impasto-line c)))
               (gimp-item-set-lock-content (caddr c) TRUE)
@@ -256,6 +261,8 @@ final class BristleStrokeBatchTests: XCTestCase {
             ("same-bump", "the bump drawable must be another layer"),
             ("bristles-range", "bristles must be between 1 and 256, not 0"),
             ("empty-path", "the path has no strokes"),
+            ("no-path", "there is no path to stroke; draw one with the Paths tool"),
+            ("no-path-last-values", "there is no path to stroke; draw one with the Paths tool"),
             ("one-point-path", "the path has no strokes"),
         ]
         for (scenario, text) in expected {

@@ -1,3 +1,4 @@
+import CGEGL
 import Foundation
 import GeglKit
 
@@ -55,5 +56,36 @@ public struct FloatImage {
     public func pixel(_ x: Int, _ y: Int) -> ArraySlice<Float> {
         let i = (y * width + x) * components
         return samples[i ..< i + components]
+    }
+}
+
+/// An 8-bit image's codes, R'G'B'A (opaque files gain alpha 255): what "unchanged" means for a
+/// layer saved to PNG. Comparing codes, not floats decoded from them, holds on any machine:
+/// babl chooses its u8 → float path (and so its last bit) by CPU and timing at run time, while
+/// an 8-bit to 8-bit read keeps every code whatever path it takes.
+public struct ImageCodes: Equatable {
+    public let width: Int
+    public let height: Int
+    public let codes: [UInt8]
+
+    public static func load(_ url: URL) -> ImageCodes? {
+        guard let buffer = GeglGraph.load(url.path, format: "R'G'B'A u8") else { return nil }
+        var r = buffer.extent
+        var codes = [UInt8](repeating: 0, count: max(0, Int(r.width)) * max(0, Int(r.height)) * 4)
+        codes.withUnsafeMutableBytes {
+            gegl_buffer_get(buffer.pointer, &r, 1.0, babl_format("R'G'B'A u8"), $0.baseAddress, 0, GEGL_ABYSS_NONE)
+        }
+        return ImageCodes(width: Int(r.width), height: Int(r.height), codes: codes)
+    }
+
+    /// How many pixels differ from `other`'s: in alpha, or in colour where they are not fully
+    /// transparent (a transparent pixel's colour is nobody's business); every pixel when the
+    /// sizes differ.
+    public func differingPixels(from other: ImageCodes) -> Int {
+        guard width == other.width, height == other.height else { return max(width * height, other.width * other.height, 1) }
+        return (0 ..< width * height).count { i in
+            let a = codes[4 * i ..< 4 * i + 4], b = other.codes[4 * i ..< 4 * i + 4]
+            return a.last != b.last || (a.last != 0 && a != b)
+        }
     }
 }
