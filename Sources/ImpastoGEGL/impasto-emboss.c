@@ -37,27 +37,27 @@ property_enum (preset, "Look", ImpastoEmbossPreset, impasto_emboss_preset,
 
 property_color (color, "Material color", "rgb(0.8, 0.8, 0.8)")
     description ("Base colour of the custom material")
-    ui_meta     ("sensitive", "preset {custom}")
+    ui_meta     ("visible", "preset {custom}")
 
 property_enum (model, "Material", ImpastoEmbossModel, impasto_emboss_model,
                IMPASTO_EMBOSS_MODEL_SHINY)
     description ("Shading model of the custom material")
-    ui_meta     ("sensitive", "preset {custom}")
+    ui_meta     ("visible", "preset {custom}")
 
 property_double (shininess, "Shininess", 40.0)
     description ("Shiny model: the size of the highlights (higher is smaller and sharper)")
     value_range (1.0, 256.0)
-    ui_meta     ("sensitive", "preset {custom}")
+    ui_meta     ("visible", "preset {custom} & model {shiny}")
 
 property_double (metalness, "Metalness", 0.0)
     description ("Physically based model: 0 plastic, 1 metal")
     value_range (0.0, 1.0)
-    ui_meta     ("sensitive", "preset {custom}")
+    ui_meta     ("visible", "preset {custom} & model {pbr}")
 
 property_double (roughness, "Roughness", 0.3)
     description ("Physically based model: 0 mirror-smooth, 1 matte")
     value_range (0.0, 1.0)
-    ui_meta     ("sensitive", "preset {custom}")
+    ui_meta     ("visible", "preset {custom} & model {pbr}")
 
 /* Four omni lights, as in MercurialText: position (scene space: x right, y up, z towards
  * the viewer; the sphere has radius 1), hue, saturation and brightness (0: off). */
@@ -65,28 +65,28 @@ property_double (roughness, "Roughness", 0.3)
 property_double (light##n##_x, "Light " #n " x", x)                                  \
     description ("Light " #n " position, right of the sphere's centre")             \
     value_range (-10.0, 10.0)                                                        \
-    ui_meta     ("sensitive", "preset {custom}")                                     \
+    ui_meta     ("visible", "preset {custom}")                                       \
 property_double (light##n##_y, "Light " #n " y", y)                                  \
     description ("Light " #n " position, above the sphere's centre")                \
     value_range (-10.0, 10.0)                                                        \
-    ui_meta     ("sensitive", "preset {custom}")                                     \
+    ui_meta     ("visible", "preset {custom}")                                       \
 property_double (light##n##_z, "Light " #n " z", z)                                  \
     description ("Light " #n " position, in front of the sphere's centre")          \
     value_range (-10.0, 10.0)                                                        \
-    ui_meta     ("sensitive", "preset {custom}")                                     \
+    ui_meta     ("visible", "preset {custom}")                                       \
 property_double (light##n##_hue, "Light " #n " hue", hue)                            \
     description ("Light " #n " colour: hue in degrees")                             \
     value_range (0.0, 360.0)                                                         \
     ui_meta     ("unit", "degree")                                                   \
-    ui_meta     ("sensitive", "preset {custom}")                                     \
+    ui_meta     ("visible", "preset {custom}")                                       \
 property_double (light##n##_saturation, "Light " #n " saturation", saturation)      \
     description ("Light " #n " colour: saturation (0 white)")                       \
     value_range (0.0, 1.0)                                                           \
-    ui_meta     ("sensitive", "preset {custom}")                                     \
+    ui_meta     ("visible", "preset {custom}")                                       \
 property_double (light##n##_brightness, "Light " #n " brightness", brightness)      \
     description ("Light " #n " brightness (0: off)")                                \
     value_range (0.0, 2.0)                                                           \
-    ui_meta     ("sensitive", "preset {custom}")
+    ui_meta     ("visible", "preset {custom}")
 
 IMPASTO_LIGHT (1, -2.0,  2.0, 3.0,   0.0, 0.0, 1.0)
 IMPASTO_LIGHT (2,  3.0, -1.0, 2.0, 210.0, 0.3, 0.4)

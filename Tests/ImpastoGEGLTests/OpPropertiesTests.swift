@@ -54,6 +54,27 @@ final class OpPropertiesTests: XCTestCase {
         }
     }
 
+    /// GIMP's generated dialog (and 2.10's GEGL Operation tool) shows the custom look's
+    /// lights and material only while Look is Custom, and each model's own settings only for
+    /// that model: otherwise the live filter's dialog is a wall of 30 sliders.
+    func testTheCustomLookShowsOnlyWhenChosen() {
+        func visible(_ property: String) -> String? {
+            gegl_operation_get_property_key("impasto:emboss", property, "visible").map { String(cString: $0) }
+        }
+        let look = Hemisphere.Look.self
+        for declared in look.parameters {
+            let expected = switch declared.name {
+            case look.shininess.name: "preset {custom} & model {shiny}"
+            case look.metalness.name, look.roughness.name: "preset {custom} & model {pbr}"
+            default: "preset {custom}"
+            }
+            XCTAssertEqual(visible(declared.name), expected, declared.name)
+        }
+        for declared in EmbossSettings.parameters {
+            XCTAssertNil(visible(declared.name), "\(declared.name) is always shown")
+        }
+    }
+
     /// The check itself must see a difference: a declaration with another default, range,
     /// slider, title or choice fails it.
     func testTheCheckNoticesADrift() {

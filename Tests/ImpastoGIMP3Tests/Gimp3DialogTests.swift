@@ -296,6 +296,12 @@ final class Gimp3DialogTests: XCTestCase {
             return try XCTUnwrap(FloatImage.load(folder.appendingPathComponent(name)), "\(name) was not written:\n\(log)")
         }
 
+        /// An 8-bit image the scenario saved, as its codes.
+        func codes(_ name: String) throws -> ImageCodes {
+            Gegl.initialize()
+            return try XCTUnwrap(ImageCodes.load(folder.appendingPathComponent(name)), "\(name) was not written:\n\(log)")
+        }
+
         func text(_ name: String) -> String? {
             try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         }
@@ -482,7 +488,8 @@ final class Gimp3DialogTests: XCTestCase {
         let photo = try XCTUnwrap(FloatImage.load(Self.photo))
         for step in ["dialog", "script"] {
             XCTAssertGreaterThan(worstDifference(try run.image("undo-\(step)-applied.png"), photo), 0.2, "\(step): nothing to undo")
-            XCTAssertEqual(worstDifference(try run.image("undo-\(step)-undone.png"), photo), 0, "\(step): one undo did not restore the photo")
+            XCTAssertEqual(try run.codes("undo-\(step)-undone.png").differingPixels(from: XCTUnwrap(ImageCodes.load(Self.photo))), 0,
+                           "\(step): one undo did not restore the photo")
         }
     }
 

@@ -250,6 +250,12 @@ final class Gimp3ProceduresTests: XCTestCase {
             Gegl.initialize()
             return try XCTUnwrap(FloatImage.load(folder.appendingPathComponent(name)), "\(name) was not written:\n\(log)")
         }
+
+        /// An 8-bit image the scenario saved, as its codes.
+        func codes(_ name: String) throws -> ImageCodes {
+            Gegl.initialize()
+            return try XCTUnwrap(ImageCodes.load(folder.appendingPathComponent(name)), "\(name) was not written:\n\(log)")
+        }
     }
 
     static var gimp3Runs: [Gimp3Root.Suite: Result<(Run, Gimp3Session), Gimp3Root.Problem>] = [:]
@@ -373,8 +379,8 @@ final class Gimp3ProceduresTests: XCTestCase {
             let message = try XCTUnwrap(run.line("impasto-error \(name):"), "no message for \(name):\n\(run.log)")
             for text in words { XCTAssertTrue(message.contains(text), "\(name): \(message)") }
             for (after, before) in pairs {
-                let reference = try before.map(run.image) ?? XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.photo)))
-                XCTAssertEqual(worstDifference(try run.image(after), reference), 0, "\(after) changed")
+                let reference = try before.map(run.codes) ?? XCTUnwrap(ImageCodes.load(URL(fileURLWithPath: Self.photo)))
+                XCTAssertEqual(try run.codes(after).differingPixels(from: reference), 0, "\(after) changed")
             }
         }
         try check("bad-preset", says: [#"plug-in-impasto-emboss: preset "bogus" is unknown; use "" or one of"#, #""gold""#],

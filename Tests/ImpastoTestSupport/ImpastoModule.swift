@@ -78,12 +78,14 @@ public struct ImageCodes: Equatable {
         return ImageCodes(width: Int(r.width), height: Int(r.height), codes: codes)
     }
 
-    /// How many pixels differ from `other`'s: in alpha, or in colour where they are not fully
-    /// transparent (a transparent pixel's colour is nobody's business); every pixel when the
-    /// sizes differ.
-    public func differingPixels(from other: ImageCodes) -> Int {
+    /// How many pixels (in columns `xs`, by default all) differ from `other`'s: in alpha, or
+    /// in colour where they are not fully transparent (a transparent pixel's colour is
+    /// nobody's business); every pixel when the sizes differ.
+    public func differingPixels(from other: ImageCodes, xs: Range<Int>? = nil) -> Int {
         guard width == other.width, height == other.height else { return max(width * height, other.width * other.height, 1) }
+        let columns = (xs ?? 0 ..< width).clamped(to: 0 ..< width)
         return (0 ..< width * height).count { i in
+            guard columns.contains(i % width) else { return false }
             let a = codes[4 * i ..< 4 * i + 4], b = other.codes[4 * i ..< 4 * i + 4]
             return a.last != b.last || (a.last != 0 && a != b)
         }

@@ -151,6 +151,14 @@ public final class GimpBatch {
         return "regenerate it: cp \(kept.path) \(BuildProducts.packageRoot.path)/Tests/Gallery/\(picture)"
     }
 
+    /// An 8-bit image a scenario saved in the session's folder, as its codes.
+    public func codes(_ name: String) throws -> ImageCodes {
+        guard ImpastoModule.load(), let codes = ImageCodes.load(URL(fileURLWithPath: session.path(name))) else {
+            throw MissingImage(description: "\(name) was not written; GIMP said:\n\(log)")
+        }
+        return codes
+    }
+
     /// An image a scenario saved in the session's folder, read through GEGL in `format`.
     public func image(_ name: String, format: String = "R'G'B'A float") throws -> FloatImage {
         guard ImpastoModule.load(),
