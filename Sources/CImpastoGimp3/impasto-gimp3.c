@@ -7,6 +7,10 @@ _Static_assert (sizeof (ImpastoGimp3Callbacks) == 2 * sizeof (void (*) (void)),
                 "ImpastoGimp3Callbacks holds the two vfuncs and nothing else");
 
 const GParamFlags impasto_gimp3_argument_flags = G_PARAM_READWRITE;
+/* A drawable or path cannot be written into the last values' file (GimpConfig serializes
+ * objects that implement GimpConfig only): without this, every OK warned "couldn't serialize
+ * property … bump-drawable". The plug-in picks such an item again from the image (ProcedureChecks). */
+const GParamFlags impasto_gimp3_item_argument_flags = G_PARAM_READWRITE | GIMP_PARAM_DONT_SERIALIZE;
 
 static ImpastoGimp3Callbacks impasto_callbacks;
 

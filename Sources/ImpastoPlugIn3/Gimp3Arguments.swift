@@ -38,10 +38,10 @@ extension ProcedureParameter {
                 procedure, name, label, description, value, flags)
         case (.drawable(let optional), _):
             (aux ? gimp_procedure_add_drawable_aux_argument : gimp_procedure_add_drawable_argument)(
-                procedure, name, label, description, optional ? 1 : 0, flags)
+                procedure, name, label, description, optional ? 1 : 0, impasto_gimp3_item_argument_flags)
         case (.vectors, _):
             (aux ? gimp_procedure_add_path_aux_argument : gimp_procedure_add_path_argument)(
-                procedure, name, label, description, 0, flags)
+                procedure, name, label, description, 0, impasto_gimp3_item_argument_flags)
         default:
             preconditionFailure("\(name): a default of another kind")  // a typo in this plug-in's own table
         }

@@ -38,7 +38,7 @@ enum ProcedureRunner {
         // offers what the op's generated one cannot: then both are listed, under distinct labels.
         if let label = procedure.menuOperation == nil ? procedure.menuLabel : procedure.dialogMenuLabel {
             gimp_procedure_set_menu_label(made, label)
-            gimp_procedure_add_menu_path(made, procedure.menuPath)
+            gimp_procedure_add_menu_path(made, gimp3MenuPath(procedure.menuPath))
         }
         gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)
         gimp_procedure_set_attribution(made, "Impasto developers", "Impasto developers", "2026")
@@ -46,6 +46,12 @@ enum ProcedureRunner {
             parameter.add(to: made, label: label)
         }
         return made
+    }
+
+    /// GIMP 3's place for a 2.10 menu path: its brushes' context menu is "<Brushes>/Brushes
+    /// Menu" (a procedure at the bare root pushes GIMP's own entries into a submenu).
+    static func gimp3MenuPath(_ path: String) -> String {
+        path == "<Brushes>" ? "<Brushes>/Brushes Menu" : path
     }
 
     /// GimpRunImageFunc of every procedure with a drawable.

@@ -219,7 +219,7 @@ final class Gimp3ProceduresTests: XCTestCase {
         ("plug-in-impasto-bristle-normal-map", ""),
         ("plug-in-impasto-normal-light", "Impasto _Normal Light... | <Image>/Filters/Light and Shadow"),
         ("plug-in-impasto-bristle-stroke", "Impasto _Bristle Stroke Path... | <Image>/Edit"),
-        ("plug-in-impasto-bristle-brush", "Regenerate Impasto _Bristle Brush... | <Brushes>"),
+        ("plug-in-impasto-bristle-brush", "Regenerate Impasto _Bristle Brush... | <Brushes>/Brushes Menu"),
     ]
 
     // MARK: - Running them

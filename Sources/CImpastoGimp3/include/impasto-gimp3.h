@@ -32,6 +32,8 @@ gint impasto_gimp3_main (const ImpastoGimp3Callbacks *callbacks, gint argc, gcha
  * copies the names Swift passes, which do not outlive the call). A constant because forky's
  * GLib marks GParamFlags G_GNUC_FLAG_ENUM, which changes how Swift imports its values. */
 extern const GParamFlags impasto_gimp3_argument_flags;
+/* The same for a drawable or path argument, which is not kept in the last values' file. */
+extern const GParamFlags impasto_gimp3_item_argument_flags;
 
 /* A procedure's return values for a failed call: `status` and `message` as the GError
  * the caller sees (Script-Fu prints it, GIMP's UI shows it). */

@@ -19,6 +19,7 @@ public enum BristleBrushProcedure: ImpastoProcedure {
         GIMP then reloads its brushes and both become the active brush and dynamics.
         """
     public static let menuLabel = "Regenerate Impasto _Bristle Brush..."
+    /// The Brushes dialog's context menu, as GIMP 2.10 names it (GIMP 3: see `gimp3MenuPath`).
     public static let menuPath = "<Brushes>"
 
     public static let parameters = BristleBrush.parameters.map(ProcedureParameter.init)
