@@ -70,6 +70,18 @@ final class Gimp3DialogTests: XCTestCase {
               (plug-in-impasto-emboss RUN-INTERACTIVE i (vector d) 3 3 "linear" 0 "alpha" -1 "")
               (impasto-save i d "emboss.png"))
             """),
+        // A photo embossed by its brightness, the last values a script's: the preview must be
+        // what OK gives (it stays opaque), and the dialog must open with the script's mask.
+        ("emboss-photo-reference", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-emboss RUN-NONINTERACTIVE i (vector d) 6 8 "smooth" 0 "luminance" -1 "chrome")
+              (impasto-save i d "emboss-photo-reference.png"))
+            """),
+        ("emboss-photo", """
+            (let* ((i (impasto-open)) (d (impasto-drawable i)))
+              (plug-in-impasto-emboss RUN-INTERACTIVE i (vector d) 3 3 "linear" 0 "alpha" -1 "")
+              (impasto-save i d "emboss-photo.png"))
+            """),
         ("normal-map-reference", """
             (let* ((i (impasto-open)) (d (impasto-drawable i)))
               (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE i (vector d) 1 2 TRUE FALSE)
@@ -221,6 +233,10 @@ final class Gimp3DialogTests: XCTestCase {
             gui.click(load.centre)
             finish(d, "ok", screenshot: "emboss")
         } else { drive.notes.append("no emboss dialog with settings buttons") }
+        // Emboss on the photo by its brightness: OK as it opens.
+        if let d = gui.dialog("plug-in-impasto-emboss") {
+            finish(d, "ok", screenshot: "emboss-photo")
+        } else { drive.notes.append("no second emboss dialog") }
         // Normal map: the preview panned (dragged towards the upper left) before OK.
         if let d = gui.dialog("plug-in-impasto-bristle-normal-map"), let preview = d["preview"] {
             gui.drag(from: preview.centre, to: (preview.centre.x - 50, preview.centre.y - 50))
@@ -396,6 +412,7 @@ final class Gimp3DialogTests: XCTestCase {
             ("plug-in-impasto-pencil-hue-saturation", "pencil.png", 0, true),
             ("plug-in-impasto-pencil-hue-saturation", "preset.png", 2, true),
             ("plug-in-impasto-emboss", "emboss.png", 0, false),
+            ("plug-in-impasto-emboss", "emboss-photo.png", 1, true),
             ("plug-in-impasto-bristle-normal-map", "normal-map.png", 0, true),
             ("plug-in-impasto-normal-light", "normal-light.png", 0, false),
             ("plug-in-impasto-bristle-stroke", "stroke.png", 0, true),
@@ -481,6 +498,28 @@ final class Gimp3DialogTests: XCTestCase {
     /// An interactive apply (the dialog's OK) and a script call each add exactly one undo
     /// step: each changed the photo, and one Ctrl+Z gave it back exactly (two steps would
     /// leave one of them, none would leave it all).
+    /// The emboss dialog on a photo, opened with a script's brightness mask: OK gives the
+    /// script's pixels, and the photo stays opaque (no holes where it is dark).
+    func checkAPhotoEmbossedByItsBrightnessStaysOpaque(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.outcome("emboss-photo"), .success, run.log)
+        let made = try run.image("emboss-photo.png"), reference = try run.image("emboss-photo-reference.png")
+        XCTAssertTrue(stride(from: 3, to: made.samples.count, by: 4).allSatisfy { made.samples[$0] == 1 }, "the photo stays opaque")
+        XCTAssertLessThanOrEqual(worstDifference(made, reference), 1.0 / 255 + 1e-6, "OK applies the script's values")
+    }
+
+    /// GIMP's stderr holds nothing about Impasto: no CRITICAL or warning from GIMP's dialogs
+    /// or libgimp about our procedures, ops or properties (a label without a mnemonic, an
+    /// argument that cannot be saved with the last values, a property named like a pad).
+    func checkNothingOfOursOnStderr(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        let complaints = ["CRITICAL", "WARNING", "Warning", "warning", "no mnemonic", "couldn't", "duplicate mnemonic"]
+        let ours = run.result.log.split(separator: "\n").filter { line in
+            line.lowercased().contains("impasto") && !line.hasPrefix("impasto-") && complaints.contains { line.contains($0) }
+        }
+        XCTAssertEqual(ours, [], "GIMP complained of Impasto")
+    }
+
     func checkEachApplyIsOneUndoStep(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         XCTAssertEqual(run.outcome("undo"), .success, run.log)
@@ -502,6 +541,8 @@ final class Gimp3DialogTests: XCTestCase {
     func testTrixieSavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.trixie) }
     func testTrixieFactoryDefaultsLeaveThePhotoAlone() throws { try checkFactoryDefaultsLeaveThePhotoAlone(.trixie) }
     func testTrixieEachApplyIsOneUndoStep() throws { try checkEachApplyIsOneUndoStep(.trixie) }
+    func testTrixieAPhotoEmbossedByItsBrightnessStaysOpaque() throws { try checkAPhotoEmbossedByItsBrightnessStaysOpaque(.trixie) }
+    func testTrixieNothingOfOursOnStderr() throws { try checkNothingOfOursOnStderr(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
 
@@ -512,4 +553,6 @@ final class Gimp3DialogTests: XCTestCase {
     func testForkySavedSettingsLoadBackAndHoldTheCustomLook() throws { try checkSavedSettingsLoadBackAndHoldTheCustomLook(.forky) }
     func testForkyFactoryDefaultsLeaveThePhotoAlone() throws { try checkFactoryDefaultsLeaveThePhotoAlone(.forky) }
     func testForkyEachApplyIsOneUndoStep() throws { try checkEachApplyIsOneUndoStep(.forky) }
+    func testForkyAPhotoEmbossedByItsBrightnessStaysOpaque() throws { try checkAPhotoEmbossedByItsBrightnessStaysOpaque(.forky) }
+    func testForkyNothingOfOursOnStderr() throws { try checkNothingOfOursOnStderr(.forky) }
 }
