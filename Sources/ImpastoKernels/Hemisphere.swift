@@ -139,9 +139,9 @@ public struct HemisphereMaterial: Equatable, Sendable {
 ///   floor  = ground · (1 + 2.5 (h − d.y)/(1 + h))
 ///   L(d)   = mix(floor, sky, S(h − w, h + w, d.y)) · (1 − cameraShade · S(0.2 − w, 0.97 + w, d.z))
 ///            · (1 − 0.55 · S(−0.1 − w, −0.7 − w, d.z) · S(h − w, h + 0.3 + w, d.y))
-///            + key · disc(∠(d, K), 0.42) + strip · disc(∠(d squashed vertically, S), 0.13)
-/// with K = (−0.55, 0.62, 0.56) and S = (0.93, 0.05, 0.36) normalised, and disc a soft-edged
-/// disc whose edge widens (and peak drops) with blur.
+///            + key · keyColor · disc(∠(d, K), 0.42) + strip · disc(∠(d squashed vertically, S), 0.13)
+/// with K = `keyDirection` (by default (−0.55, 0.62, 0.56)) and S = (0.93, 0.05, 0.36)
+/// normalised, and disc a soft-edged disc whose edge widens (and peak drops) with blur.
 public struct StudioEnvironment: Equatable, Sendable {
     /// Overall strength, 0 … 4; 0 turns the environment off.
     public var intensity: Float
@@ -151,6 +151,10 @@ public struct StudioEnvironment: Equatable, Sendable {
     /// Radiance of the soft box (up-left, in front) and of the strip light (right), 0 … 8.
     public var key: Float
     public var strip: Float
+    /// The soft box's colour (multiplies `key`, each channel 0 … 8) and the direction it is
+    /// in (scene axes; a zero or non-finite one is the default, up-left in front).
+    public var keyColor: SIMD3<Float>
+    public var keyDirection: SIMD3<Float>
     /// How much darker the camera side of the studio is, 0 … 1 (what flat areas reflect).
     public var cameraShade: Float
 
@@ -158,13 +162,16 @@ public struct StudioEnvironment: Equatable, Sendable {
                 zenith: SIMD3<Float> = SIMD3(0.55, 0.58, 0.62),
                 horizon: SIMD3<Float> = SIMD3(1.0, 1.0, 1.0),
                 ground: SIMD3<Float> = SIMD3(0.03, 0.027, 0.024),
-                key: Float = 3, strip: Float = 1.5, cameraShade: Float = 0.6) {
+                key: Float = 3, strip: Float = 1.5, cameraShade: Float = 0.6,
+                keyColor: SIMD3<Float> = SIMD3(1, 1, 1), keyDirection: SIMD3<Float> = Self.defaultKeyDirection) {
         self.intensity = intensity
         self.zenith = zenith
         self.horizon = horizon
         self.ground = ground
         self.key = key
         self.strip = strip
+        self.keyColor = keyColor
+        self.keyDirection = keyDirection
         self.cameraShade = cameraShade
     }
 
@@ -177,7 +184,7 @@ public struct StudioEnvironment: Equatable, Sendable {
     /// (which reflects the direction back towards the viewer) sees bright haze, not the
     /// horizon line itself.
     static let horizonHeight: Float = -0.12
-    static let keyDirection = HM.normalized(SIMD3<Float>(-0.55, 0.62, 0.56))
+    public static let defaultKeyDirection = HM.normalized(SIMD3<Float>(-0.55, 0.62, 0.56))
     static let stripDirection = HM.normalized(SIMD3<Float>(0.93, 0.05, 0.36))
 
     /// Radiance seen along the unit direction d (scene axes), blurred by `blur` (0 sharp …
@@ -200,8 +207,8 @@ public struct StudioEnvironment: Equatable, Sendable {
         // Backdrop: directions pointing away from the viewer (behind the sphere) are dimmer.
         c *= 1 - 0.55 * HM.smoothstep(-0.1 - w, -0.7 - w, d.z) * HM.smoothstep(h - w, h + 0.3 + w, y)
         // Soft box and strip light: discs of angular radius r with soft edges.
-        c += e.key * disc(angle: acosf(min(max(HM.simdDot(d, Self.keyDirection), -1), 1)),
-                          radius: 0.42, soft: 0.06, blur: blur)
+        c += e.key * e.keyColor * disc(angle: acosf(min(max(HM.simdDot(d, e.keyDirection), -1), 1)),
+                                       radius: 0.42, soft: 0.06, blur: blur)
         // The strip is tall: squash the vertical offset before measuring the angle.
         let squashed = HM.normalized(SIMD3(d.x, d.y * 0.35, d.z))
         c += e.strip * disc(angle: acosf(min(max(HM.simdDot(squashed, Self.stripDirection), -1), 1)),
@@ -222,6 +229,7 @@ public struct StudioEnvironment: Equatable, Sendable {
         var intensity: Float
         var zenith, horizon, ground: SIMD3<Float>
         var key, strip, cameraShade: Float
+        var keyColor, keyDirection: SIMD3<Float>
     }
 
     var sanitized: Sanitized {
@@ -229,7 +237,10 @@ public struct StudioEnvironment: Equatable, Sendable {
                   zenith: HM.cleanColor(zenith, 0 ... 4), horizon: HM.cleanColor(horizon, 0 ... 4),
                   ground: HM.cleanColor(ground, 0 ... 4),
                   key: HM.clean(key, 0 ... 8, 0), strip: HM.clean(strip, 0 ... 8, 0),
-                  cameraShade: HM.clean(cameraShade, 0 ... 1, 0))
+                  cameraShade: HM.clean(cameraShade, 0 ... 1, 0),
+                  keyColor: HM.cleanColor(keyColor, 0 ... 8),
+                  keyDirection: HM.simdDot(keyDirection, keyDirection) > 1e-12 && HM.simdDot(keyDirection, keyDirection).isFinite
+                      ? HM.normalized(keyDirection) : Self.defaultKeyDirection)
     }
 }
 

@@ -66,9 +66,12 @@ extension Hemisphere {
     }
 
     /// impasto:emboss's "custom" look: these lights and a material of `model` with these
-    /// values (its other values the material's defaults), in the standard studio. The op and
-    /// the emboss dialog's hemisphere editor both build it here, so they show the same sphere;
-    /// every value is clamped as `Look` declares.
+    /// values (its other values the material's defaults), in the standard studio whose soft
+    /// box is light 1's: in its direction and its colour, `keyPerBrightness` × its colour
+    /// (the presets' key light, brightness 1.2, gives the studio's own 3). So every highlight
+    /// the editor shows moves with a handle, and light 1 at brightness 0 leaves no soft box.
+    /// The op and the emboss dialog's hemisphere editor both build it here, so they show the
+    /// same sphere; every value is clamped as `Look` declares.
     public static func custom(lights: [HemisphereLight], model: MaterialModel, baseColor: SIMD3<Float>,
                               shininess: Float, metalness: Float, roughness: Float) -> Hemisphere {
         let clamped = lights.prefix(Look.lightCount).enumerated().map { i, l in
@@ -77,12 +80,25 @@ extension Hemisphere {
                                    saturation: p[4].clamp(l.saturation), brightness: p[5].clamp(l.brightness))
         }
         let colour = SIMD3(Look.color.clamp(baseColor.x), Look.color.clamp(baseColor.y), Look.color.clamp(baseColor.z))
+        var studio = StudioEnvironment.studio
+        if let key = clamped.first {
+            studio.key = 1
+            studio.keyColor = keyPerBrightness * key.color
+            studio.keyDirection = key.position
+        } else {
+            studio.key = 0
+        }
         return Hemisphere(lights: clamped,
                           material: HemisphereMaterial(model: model, baseColor: colour,
                                                        shininess: Look.shininess.clamp(shininess),
                                                        metalness: Look.metalness.clamp(metalness),
-                                                       roughness: Look.roughness.clamp(roughness)))
+                                                       roughness: Look.roughness.clamp(roughness)),
+                          environment: studio)
     }
+
+    /// The custom look's soft box radiance per unit of light 1's colour (HemisphereTests
+    /// testTheCustomLooksSoftBoxFollowsLightOne).
+    static let keyPerBrightness: Float = 2.5
 
     /// The preset names, in menu order; the first is the default.
     public static let presetNames: [String] = ["mercury", "gold", "chrome", "copper", "plastic", "pearl", "obsidian"]

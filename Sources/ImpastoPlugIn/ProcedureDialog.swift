@@ -85,6 +85,7 @@ final class ProcedureDialog {
             controls.append(control(for: parameter, index: index, table: table, row: row))
             row += 1
         }
+        onReset.forEach { $0() }  // the editors, built first, now see every control
     }
 
     private func control(for parameter: ProcedureParameter, index: Int, table: UnsafeMutableRawPointer,
@@ -189,6 +190,14 @@ final class ProcedureDialog {
         case .toggle(let toggle): impasto_ui_toggle_set(toggle, number(value) != 0 ? 1 : 0)
         case .combo(let combo, let values): impasto_ui_combo_set(combo, Int32(values.firstIndex(of: value) ?? 0))
         case .item(let combo): impasto_ui_combo_set(combo, Int32(number(value)))
+        }
+    }
+
+    func setSensitive(parameter name: String, _ sensitive: Bool) {
+        guard let i = procedure.parameters.firstIndex(where: { $0.name == name }), let control = controls[i] else { return }
+        switch control {
+        case .combo(let widget, _), .item(let widget), .toggle(let widget): impasto_ui_set_sensitive(widget, sensitive ? 1 : 0)
+        case .scale: return  // an adjustment, not a widget
         }
     }
 

@@ -117,6 +117,7 @@ final class ProcedureDialog {
             guard let name, let data else { return }
             Unmanaged<ProcedureDialog>.fromOpaque(data).takeUnretainedValue().configChanged(String(cString: name))
         }, Unmanaged.passUnretained(self).toOpaque())
+        onReset.forEach { $0() }  // the editors, built first, now see every control
     }
 
     /// The widget of one parameter: GimpProcedureDialog's own for numbers, switches and
@@ -256,6 +257,13 @@ final class ProcedureDialog {
         setting = false
         // (Also while the dialog is being built, before it listens to the config.)
         arguments.values[i] = procedure.parameters[i].value(in: config)
+    }
+
+    func setSensitive(parameter name: String, _ sensitive: Bool) {
+        guard let i = procedure.parameters.firstIndex(where: { $0.name == name }), let control = controls[i] else { return }
+        switch control {
+        case .combo(let widget, _), .item(let widget): gtk_widget_set_sensitive(cast(widget), sensitive ? 1 : 0)
+        }
     }
 
     /// A new column on the right, for a large editor.

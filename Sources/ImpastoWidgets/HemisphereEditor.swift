@@ -108,10 +108,13 @@ public final class HemisphereEditor {
         updateSensitivity()
     }
 
+    /// The lights' controls work with the custom look on; the Look menu then greys out, since
+    /// the custom look (started from its preset) replaces it until switched off.
     private func updateSensitivity() {
         let on = dialog.arguments.bool("custom-look")
         for slider in sliders { dialog.setSliderSensitive(slider.handle, on) }
         if let lightChooser { dialog.setSensitive(lightChooser, on) }
+        dialog.setSensitive(parameter: EmbossSettings.Parameters.preset.name, !on)
     }
 
     private func lightChosen() {

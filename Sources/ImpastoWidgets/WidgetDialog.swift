@@ -19,7 +19,9 @@ public protocol WidgetDialog: AnyObject {
     func set(_ name: String, _ value: ParameterValue)
     /// Called after any value changed (by a control or by `set`).
     var onChange: [() -> Void] { get set }
-    /// Called by Reset after the values went back to their defaults.
+    /// Called by Reset after the values went back to their defaults (and by Load Saved
+    /// Settings), and once when the dialog is complete: a widget built before the dialog's
+    /// own controls shows the values and sets their sensitivity there.
     var onReset: [() -> Void] { get set }
     /// Objects that live as long as the dialog (the widgets themselves).
     var retained: [AnyObject] { get set }
@@ -27,6 +29,9 @@ public protocol WidgetDialog: AnyObject {
     var landmarks: [(name: String, widget: UnsafeMutableRawPointer)] { get set }
     /// A new column on the right of the dialog, for a large editor.
     func addColumn() -> Widget?
+    /// Greys out (or back in) the dialog's own control of parameter `name`, if it has one
+    /// that is a menu or a chooser (e.g. Look while the editor's custom look replaces it).
+    func setSensitive(parameter name: String, _ sensitive: Bool)
 
     // The preview (of a procedure with a drawable).
 

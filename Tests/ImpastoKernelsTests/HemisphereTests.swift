@@ -304,6 +304,49 @@ final class HemisphereTests: XCTestCase {
                              meanLuminance(image, x: 0 ..< 1, y: 0.6 ..< 1) + 0.2)
     }
 
+    /// The custom look's soft box is light 1's: the biggest highlight of a mirror ball moves
+    /// with light 1's handle (the editor's complaint: dragging a light left the preset's big
+    /// highlight where it was), takes its colour, and goes with its brightness.
+    func testTheCustomLooksSoftBoxFollowsLightOne() {
+        func mirror(_ key: HemisphereLight) -> ShadingImage {
+            let others = Array(Hemisphere.Look.lights.dropFirst()).map { light -> HemisphereLight in
+                var off = light
+                off.brightness = 0
+                return off
+            }
+            return Hemisphere.custom(lights: [key] + others, model: .pbr, baseColor: SIMD3(0.8, 0.8, 0.8),
+                                     shininess: 40, metalness: 1, roughness: 0.08).render(size: 64)
+        }
+        let off = mirror(HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 0))
+        /// Where light 1 adds light to the ball (its soft box and its highlight), as a fraction
+        /// of the picture (x right, y down): the centroid of what it adds to the ball without it.
+        func added(_ image: ShadingImage) -> SIMD2<Float> {
+            var sum = SIMD2<Float>(0, 0), weight: Float = 0
+            for j in 0 ..< 64 { for i in 0 ..< 64 where inside(i, j, size: 64) {
+                let w = max(luminance(rgba(image, i, j)) - luminance(rgba(off, i, j)), 0)
+                sum += w * SIMD2(Float(i) + 0.5, Float(j) + 0.5)
+                weight += w
+            }}
+            return weight > 0 ? sum / weight / 64 : SIMD2(0.5, 0.5)
+        }
+        let upLeftBall = mirror(HemisphereLight(x: -2, y: 2.5, z: 3, brightness: 1.2))
+        let upLeft = added(upLeftBall)
+        XCTAssertLessThan(upLeft.x, 0.4, "\(upLeft)")
+        XCTAssertLessThan(upLeft.y, 0.4, "\(upLeft)")
+        let rightBall = mirror(HemisphereLight(x: 3, y: -0.5, z: 2, brightness: 1.2))
+        let right = added(rightBall)
+        XCTAssertGreaterThan(right.x, 0.6, "\(right)")
+        // The big highlight up-left goes with the light: not left behind.
+        XCTAssertGreaterThan(meanLuminance(upLeftBall, x: 0.15 ..< 0.5, y: 0.15 ..< 0.5),
+                             meanLuminance(rightBall, x: 0.15 ..< 0.5, y: 0.15 ..< 0.5) + 0.15)
+        // Its colour: a red light 1 in front makes a red soft box in the middle of a neutral mirror.
+        let red = rgba(mirror(HemisphereLight(x: 0, y: 0, z: 5, hue: 0, saturation: 1, brightness: 1.2)), 32, 32)
+        let plain = rgba(off, 32, 32)
+        XCTAssertGreaterThan(red.x - plain.x, red.y - plain.y + 0.2, "\(red) over \(plain)")
+        // Off: no soft box; on, it brightens the ball.
+        XCTAssertGreaterThan(meanLuminance(upLeftBall, x: 0 ..< 1, y: 0 ..< 1), meanLuminance(off, x: 0 ..< 1, y: 0 ..< 1) + 0.03)
+    }
+
     // MARK: Presets
 
     func testPresetsRenderCleanlyAndDiffer() {

@@ -45,6 +45,10 @@ final class FakeDialog: WidgetDialog {
         onChange.forEach { $0() }
     }
     func addColumn() -> Widget? { token() }
+    var insensitiveParameters: Set<String> = []
+    func setSensitive(parameter name: String, _ sensitive: Bool) {
+        if sensitive { insensitiveParameters.remove(name) } else { insensitiveParameters.insert(name) }
+    }
     func drawPreview(_ pixels: [UInt8], rowstride: Int) {}
     func box(vertical: Bool, spacing: Int) -> Widget? { token() }
     func pack(_ child: Widget?, into box: Widget?) {}
@@ -181,9 +185,11 @@ final class WidgetTests: XCTestCase {
         let canvas = try XCTUnwrap(dialog.landmark("hemisphere")), custom = try XCTUnwrap(dialog.landmark("custom-look"))
         dialog.send(canvas, kind: 0, x: 200, y: 200)
         XCTAssertTrue(dialog.sets.isEmpty, "without the custom look the handles do nothing")
+        XCTAssertEqual(dialog.insensitiveParameters, [], "Look is the look while the custom one is off")
         dialog.setActive(true, custom)
         dialog.changed[custom]?()
         XCTAssertTrue(dialog.arguments.bool("custom-look"))
+        XCTAssertEqual(dialog.insensitiveParameters, ["preset"], "the custom look replaces Look: its menu greys out")
         let handles = HemisphereHandles(width: 220, height: 220, margin: 6)
         let light1 = CustomLook.position(1, dialog.arguments)
         let grab = handles.handle(of: light1), target = SIMD2(160.0, 150.0)
