@@ -20,8 +20,8 @@ enum_start (impasto_relief_profile)
 IMPASTO_RELIEF_ENUM_END (IMPASTO_RELIEF_TYPE (Profile))
 
 enum_start (impasto_relief_mask_source)
-  enum_value (IMPASTO_RELIEF_MASK_ALPHA,     "alpha",     "Shape (cut out along the layer's transparency)")
-  enum_value (IMPASTO_RELIEF_MASK_LUMINANCE, "luminance", "Brightness (the layer keeps its transparency)")
+  enum_value (IMPASTO_RELIEF_MASK_ALPHA,     "alpha",     "Shape: cut out along transparency")
+  enum_value (IMPASTO_RELIEF_MASK_LUMINANCE, "luminance", "Brightness: transparency kept")
 IMPASTO_RELIEF_ENUM_END (IMPASTO_RELIEF_TYPE (MaskSource))
 
 enum_start (impasto_relief_output)

@@ -24,8 +24,8 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
             "Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)")
         public static let maskSource = EffectParameter.choice(
             "mask-source", "Mask",
-            [.init("alpha", "Shape (cut out along the layer's transparency)"),
-             .init("luminance", "Brightness (the layer keeps its transparency)")], default: "alpha",
+            [.init("alpha", "Shape: cut out along transparency"),
+             .init("luminance", "Brightness: transparency kept")], default: "alpha",
             "Shape: the layer's opaque parts rise and the result takes their outline (a layer without transparency is embossed by its brightness). Brightness: bright parts rise, dark parts stay low, and the layer stays as opaque as it was")
         /// Named apart from GEGL's pads (input, output, aux): GIMP 3's filter tool mistakes a
         /// property called "output" for the pad and cannot edit a kept filter (OpPropertiesTests).
