@@ -129,10 +129,9 @@ gegl_op_class_init (GeglOpClass *klass)
     "categories",      "map",
     "gimp:menu-path",  "<Image>/Filters/Map",
     "gimp:menu-label", "Impasto Bristle Normal Map...",
-    "description",     "Turns a bump layer (white strokes at low opacity, as BristlePaint "
-                       "paints them) into a normal map: heights are luminance × alpha, "
-                       "smoothed, and their slopes encoded as R'G'B' (OpenGL: green up), "
-                       "like SpriteKit's generatingNormalMap(withSmoothness:contrast:)",
+    "description",     "Turns a bump layer (white strokes painted at low opacity) into a "
+                       "normal map for lighting: bright is high, every bristle stroke a "
+                       "ridge; the slopes are encoded as R'G'B' (OpenGL: green up)",
     NULL);
 }
 

@@ -71,9 +71,9 @@ gegl_op_class_init (GeglOpClass *klass)
     "name",        "impasto:emboss-matcap",
     "title",       "Impasto Emboss from a Sphere Picture",
     "categories",  "light",
-    "description", "Turns text, line art or any mask into a rounded relief shaded from a "
-                   "picture of a lit sphere (the aux input), like Core Image's "
-                   "CIHeightFieldFromMask and CIShadedMaterial in MercurialText",
+    "description", "Turns text, line art or any shape into a rounded relief, shaded from "
+                   "a picture of a lit sphere (the aux input): each slope takes the colour "
+                   "of the part of the sphere that faces the same way",
     NULL);
 }
 

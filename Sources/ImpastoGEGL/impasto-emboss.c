@@ -182,9 +182,9 @@ gegl_op_class_init (GeglOpClass *klass)
     "categories",      "light",
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
     "gimp:menu-label", "Impasto Emboss...",
-    "description",     "Turns text, line art or any mask into a rounded relief shaded from a "
-                       "lit sphere, like Core Image's CIHeightFieldFromMask and "
-                       "CIShadedMaterial in MercurialText",
+    "description",     "Turns text, line art or any shape into a rounded relief that looks "
+                       "like polished metal, plastic or pearl, lit by a studio and coloured "
+                       "lights",
     NULL);
 }
 

@@ -277,10 +277,9 @@ gegl_op_class_init (GeglOpClass *klass)
     "title",           "Impasto Normal Light",
     "categories",      "light",
     "description",     "Lights a painting through the relief of a bump layer (aux: white "
-                       "strokes at low opacity, as BristlePaint paints them), like SpriteKit's "
-                       "normal-mapped sprites: the bump's normals as impasto:bristle-normal-map "
-                       "makes them, one distant light with ambient and a Blinn-Phong highlight. "
-                       "Without a bump the painting is unchanged",
+                       "strokes painted at low opacity) for a glossy impasto look: one distant "
+                       "light with ambient and a highlight. Without a bump the painting is "
+                       "unchanged",
     NULL);
 }
 

@@ -95,9 +95,8 @@ gegl_op_class_init (GeglOpClass *klass)
     "categories",      "color",
     "gimp:menu-path",  "<Image>/Colors",
     "gimp:menu-label", "Impasto Pencil Hue/Saturation...",
-    "description",     "Rotates hue by 180° + the pen's azimuth and sets saturation from its "
-                       "altitude, as PencilController did with an Apple Pencil "
-                       "(W3C hueRotate, then saturate)",
+    "description",     "Rotates the hue by the way a pen points (180° + azimuth) and sets the "
+                       "saturation by how far it leans (altitude); the defaults change nothing",
     NULL);
 }
 

@@ -92,7 +92,7 @@ extension BristleGeometry {
 public struct BristleStroke: Equatable, Sendable, DeclaredParameters {
     public enum Parameters {
         public static let bristles = EffectParameter.integer(
-            "bristles", "Bristles", 1 ... 256, default: 20, "Number of bristles (BristlePaint had 20)")
+            "bristles", "Bristles", 1 ... 256, default: 20, "Number of bristles")
         public static let pressureStart = EffectParameter.number(
             "pressure-start", "Pressure start", 0 ... 1, default: 0.3, "Pen pressure at the start of each stroke")
         public static let pressureEnd = EffectParameter.number(

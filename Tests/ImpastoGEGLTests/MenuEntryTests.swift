@@ -44,6 +44,39 @@ final class MenuEntryTests: XCTestCase {
         }
     }
 
+    /// What GIMP shows of Impasto (op titles, descriptions and property tooltips in the live
+    /// filter dialog; procedures' blurbs, help and arguments in the procedure browser and
+    /// the dialogs) speaks a GIMP user's language: not of the iOS apps and frameworks the
+    /// effects come from, which mean nothing there.
+    func testWhatGIMPShowsNamesNoAppleFrameworkOrSeedApp() {
+        let foreign = ["Core Image", "CIHeightFieldFromMask", "CIShadedMaterial", "MercurialText", "MercurialPaint",
+                       "BristlePaint", "PencilController", "SpriteKit", "SceneKit", "SKTexture", "Apple Pencil"]
+        var texts: [(String, String)] = []
+        for operation in impastoOperations {
+            for key in ["title", "description", "gimp:menu-label"] {
+                if let text = gegl_operation_get_key(operation, key) { texts.append(("\(operation) \(key)", String(cString: text))) }
+            }
+            var count: guint = 0
+            guard let specs = gegl_operation_list_properties(operation, &count) else { continue }
+            defer { g_free(specs) }
+            for i in 0 ..< Int(count) {
+                guard let spec = specs[i] else { continue }
+                let name = String(cString: spec.pointee.name)
+                texts.append(("\(operation) \(name)", String(cString: g_param_spec_get_nick(spec)) + " " + String(cString: g_param_spec_get_blurb(spec))))
+            }
+        }
+        for procedure in procedures {
+            texts.append((procedure.name, [procedure.blurb, procedure.help, procedure.menuLabel, procedure.dialogMenuLabel ?? ""].joined(separator: " ")))
+            for parameter in procedure.parameters {
+                texts.append(("\(procedure.name) \(parameter.name)", parameter.title + " " + parameter.description))
+            }
+        }
+        XCTAssertGreaterThan(texts.count, 100)
+        for (place, text) in texts {
+            for word in foreign where text.contains(word) { XCTFail("\(place) says \"\(word)\": \(text)") }
+        }
+    }
+
     /// Where GIMP 3 lists the op is where GIMP 2.10 lists its procedure.
     func testTheOpsMenuPathIsTheProceduresMenuPath() {
         for procedure in procedures {

@@ -11,7 +11,7 @@ public enum BristleBrushProcedure: ImpastoProcedure {
     public static let blurb = "Make the Impasto Bristle brush for tablets with other bristles, size or levels"
     public static let help = """
         Writes "Impasto Bristle" (brushes/impasto-bristle.gih in your GIMP profile), an image \
-        pipe of BristlePaint dabs: bristle dots of line-width pixels spread as far as \
+        pipe of many-bristle dabs: bristle dots of line-width pixels spread as far as \
         max-radius × √pressure, one cell for each of pressure-levels pen pressures and \
         angle-levels angles, the angle following the stroke's direction (angle-source 0) or \
         the pen's tilt (1: angle-levels cells per tilt axis); and the "Impasto Bristle" paint \

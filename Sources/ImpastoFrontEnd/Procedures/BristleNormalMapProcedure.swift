@@ -4,7 +4,7 @@ import ImpastoKernels
 /// a bump layer painted white at low opacity becomes a normal map.
 public enum BristleNormalMapProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-bristle-normal-map"
-    public static let blurb = "Turn a bump layer into a normal map, as BristlePaint did with SpriteKit"
+    public static let blurb = "Turn a bump layer into a normal map for lighting"
     public static let help = """
         The height is luminance × alpha of the drawable (a bump layer painted white at low \
         opacity). smoothness blurs it first (σ = smoothness / (4 (1 − smoothness)) px); contrast scales the \

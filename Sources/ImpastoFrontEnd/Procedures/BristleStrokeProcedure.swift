@@ -7,7 +7,7 @@ public enum BristleStrokeProcedure: ImpastoProcedure {
     public static let name = "plug-in-impasto-bristle-stroke"
     public static let blurb = "Stroke a path with a many-bristle brush, in colour and onto a bump layer"
     public static let help = """
-        Draws BristlePaint's brush along every stroke of the path (Bézier segments followed \
+        Draws a many-bristle brush along every stroke of the path (Bézier segments followed \
         closely): bristles spread evenly around the path, as far as max-radius × √pressure \
         from it, the pressure going from pressure-start to pressure-end along each stroke, \
         turned by azimuth (degrees, 0 = right, 90 = down); each bristle is a line of \

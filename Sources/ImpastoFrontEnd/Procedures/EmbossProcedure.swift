@@ -6,13 +6,13 @@ public enum EmbossProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-emboss"
     public static let blurb = "Emboss the layer's shape into a rounded relief lit like polished metal"
     public static let help = """
-        MercurialText's effect (CIHeightFieldFromMask + CIShadedMaterial): the layer's alpha \
-        (or luminance × alpha) becomes a height field that rises over radius pixels from the \
+        The layer's shape (mask-source 0: its alpha) or its brightness (1: luminance × alpha, \
+        the layer keeping its own alpha) becomes a relief that rises over radius pixels from the \
         edge with the chosen profile; its normals, scaled by scale, look up the colour in a \
         picture of a lit hemisphere: shading-drawable (any picture of a lit sphere), or with \
         -1 a procedural one in the look named by preset ("" = mercury). liquify > 0 first \
         blurs the mask by that many pixels and thresholds it, so nearby shapes flow together. \
-        The result keeps the shape's antialiased coverage as alpha.
+        With the shape mask the result keeps the shape's antialiased coverage as alpha.
         """
     public static let menuLabel = "Impasto _Emboss..."
     public static let menuPath = "<Image>/Filters/Light and Shadow"

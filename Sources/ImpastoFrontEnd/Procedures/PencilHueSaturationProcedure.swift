@@ -5,7 +5,7 @@ public enum PencilHueSaturationProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-pencil-hue-saturation"
     public static let blurb = "Rotate hue and set saturation the way a pen's azimuth and altitude would"
     public static let help = """
-        PencilController's effect: the hue rotates by 180° + azimuth and the saturation is \
+        The hue rotates by 180° + azimuth (the way a pen points) and the saturation is \
         max-saturation × (90 − altitude) / 90 (W3C hueRotate, then saturate). The defaults \
         leave the image unchanged. With \
         linear = 1 the matrices act on linear RGB instead of perceptual R'G'B'.
