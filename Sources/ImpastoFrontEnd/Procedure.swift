@@ -352,11 +352,12 @@ extension ImpastoProcedure {
 
 extension Array where Element == ProcedureParameter {
     /// The parameters' titles as a dialog's labels: each with a keyboard mnemonic ("_Radius"),
-    /// the first letter not yet taken by an earlier label, word starts first; a title whose
-    /// letters are all taken marks its first letter anyway. GIMP 3's procedure dialog warns
-    /// ("no mnemonic for property …") of a label without one.
-    public var mnemonicTitles: [String] {
-        var taken = Set<Character>()
+    /// the first letter not yet taken by an earlier label or `reserved` (the dialog's buttons'),
+    /// word starts first; a title whose letters are all taken marks its first letter anyway.
+    /// GIMP 3's procedure dialog warns of a label without one ("no mnemonic for property …")
+    /// and of one a button has ("duplicate mnemonic r for … dialog button reset").
+    public func mnemonicTitles(reserved: Set<Character> = []) -> [String] {
+        var taken = reserved
         return map { parameter in
             let title = parameter.title
             guard !title.contains("_") else { return title }

@@ -148,7 +148,9 @@ final class ProcedureDialog {
             if let toggle { landmarks.append(("toggle:\(name)", UnsafeMutableRawPointer(toggle))) }
             return toggle
         case .choice:
-            let combo = gimp_procedure_dialog_get_widget(cast(dialog), name, impasto_gimp3_default_widget_type())
+            // A labelled combo: GIMP 3.2's default for three choices or fewer, a frame of radio
+            // buttons, has no label to carry the mnemonic ("no mnemonic for property profile").
+            let combo = gimp_procedure_dialog_get_widget(cast(dialog), name, gtk_combo_box_get_type())
             if let combo { landmarks.append(("combo:\(name)", UnsafeMutableRawPointer(combo))) }
             return combo
         case .name(let choices):

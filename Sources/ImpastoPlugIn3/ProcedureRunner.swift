@@ -42,11 +42,15 @@ enum ProcedureRunner {
         }
         gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)
         gimp_procedure_set_attribution(made, "Impasto developers", "Impasto developers", "2026")
-        for (parameter, label) in zip(procedure.parameters, procedure.parameters.mnemonicTitles) {
+        for (parameter, label) in zip(procedure.parameters, procedure.parameters.mnemonicTitles(reserved: dialogButtonKeys)) {
             parameter.add(to: made, label: label)
         }
         return made
     }
+
+    /// The mnemonics of GimpProcedureDialog's buttons: _Reset, _Cancel, _OK, _Load Saved
+    /// Settings, _Save Settings, _Help.
+    static let dialogButtonKeys: Set<Character> = ["r", "c", "o", "l", "s", "h"]
 
     /// GIMP 3's place for a 2.10 menu path: its brushes' context menu is "<Brushes>/Brushes
     /// Menu" (a procedure at the bare root pushes GIMP's own entries into a submenu).

@@ -8,9 +8,10 @@ final class ProcedureLabelTests: XCTestCase {
     /// has exactly one, on a letter, distinct from the labels before it while letters last.
     func testEveryDialogLabelHasAMnemonic() {
         for procedure in procedures {
-            let labels = procedure.parameters.mnemonicTitles
+            let buttons: Set<Character> = ["r", "c", "o", "l", "s", "h"]
+            let labels = procedure.parameters.mnemonicTitles(reserved: buttons)
             XCTAssertEqual(labels.count, procedure.parameters.count)
-            var keys: [Character] = []
+            var keys: [Character] = Array(buttons)
             for (label, parameter) in zip(labels, procedure.parameters) {
                 XCTAssertEqual(label.filter { $0 != "_" }, parameter.title, "\(procedure.name): the title stays")
                 let parts = label.split(separator: "_", omittingEmptySubsequences: false)
@@ -32,7 +33,8 @@ final class ProcedureLabelTests: XCTestCase {
         let titles = ["Radius", "Depth", "Reach", "Rr"].map {
             ProcedureParameter(EffectParameter.number($0.lowercased(), $0, 0 ... 1, default: 0, ""))
         }
-        XCTAssertEqual(titles.mnemonicTitles, ["_Radius", "_Depth", "R_each", "_Rr"])
+        XCTAssertEqual(titles.mnemonicTitles(), ["_Radius", "_Depth", "R_each", "_Rr"])
+        XCTAssertEqual(titles.mnemonicTitles(reserved: ["r", "d"]), ["R_adius", "D_epth", "Rea_ch", "_Rr"])
     }
 
     /// Every entry a user finds in a menu says "Impasto", so one word finds them all.
