@@ -148,8 +148,14 @@ final class ProcedureDialog {
     }
 
     /// Reads control `index` into the arguments.
+    /// Parameter `index`'s control, if `build` has made it yet (an editor built before the
+    /// controls may already set values or sensitivity).
+    private func control(at index: Int) -> Control? {
+        controls.indices.contains(index) ? controls[index] : nil
+    }
+
     private func controlChanged(_ index: Int) {
-        guard !quiet, let control = controls[index] else { return }
+        guard !quiet, let control = control(at: index) else { return }
         let value: ParameterValue
         switch (control, procedure.parameters[index].kind) {
         case (.scale(let adjustment), .float):
@@ -179,7 +185,7 @@ final class ProcedureDialog {
         guard let i = procedure.parameters.firstIndex(where: { $0.name == name }) else { return }
         arguments.values[i] = value
         quiet = true
-        if let control = controls[i] { show(value, in: control) }
+        if let control = control(at: i) { show(value, in: control) }
         quiet = false
         changed()
     }
@@ -194,7 +200,7 @@ final class ProcedureDialog {
     }
 
     func setSensitive(parameter name: String, _ sensitive: Bool) {
-        guard let i = procedure.parameters.firstIndex(where: { $0.name == name }), let control = controls[i] else { return }
+        guard let i = procedure.parameters.firstIndex(where: { $0.name == name }), let control = control(at: i) else { return }
         switch control {
         case .combo(let widget, _), .item(let widget), .toggle(let widget): impasto_ui_set_sensitive(widget, sensitive ? 1 : 0)
         case .scale: return  // an adjustment, not a widget
