@@ -514,8 +514,13 @@ final class Gimp3DialogTests: XCTestCase {
     func checkNothingOfOursOnStderr(_ suite: Gimp3Root.Suite) throws {
         let run = try run(suite)
         let complaints = ["CRITICAL", "WARNING", "Warning", "warning", "no mnemonic", "couldn't", "duplicate mnemonic"]
+        // libgimp 3.0.4 warns "impasto: gimp_flush(): error: Broken pipe" when the plug-in's
+        // last message, after its call has returned, finds GIMP's end of the pipe closed
+        // (GIMP 3.2 does not); the call and its result are complete by then.
+        let afterTheCall = "gimp_flush(): error: Broken pipe"
         let ours = run.result.log.split(separator: "\n").filter { line in
-            line.lowercased().contains("impasto") && !line.hasPrefix("impasto-") && complaints.contains { line.contains($0) }
+            line.lowercased().contains("impasto") && !line.hasPrefix("impasto-") && !line.contains(afterTheCall)
+                && complaints.contains { line.contains($0) }
         }
         XCTAssertEqual(ours, [], "GIMP complained of Impasto")
     }
