@@ -351,24 +351,50 @@ extension ImpastoProcedure {
 }
 
 extension Array where Element == ProcedureParameter {
-    /// The parameters' titles as a dialog's labels: each with a keyboard mnemonic ("_Radius"),
-    /// the first letter not yet taken by an earlier label or `reserved` (the dialog's buttons'),
-    /// word starts first; a title whose letters are all taken marks its first letter anyway.
-    /// GIMP 3's procedure dialog warns of a label without one ("no mnemonic for property …")
-    /// and of one a button has ("duplicate mnemonic r for … dialog button reset").
+    /// The parameters' titles as a dialog's labels, each with its own keyboard mnemonic
+    /// ("_Radius"): a letter of the title that no other label and none of `reserved` (the
+    /// dialog's buttons') has, a word's first letter where one is free. A title takes the first
+    /// free letter of its own; where none is left, an earlier label gives up its letter for
+    /// another of its own (an augmenting path, as in bipartite matching), so every label has
+    /// one of its own whenever the letters allow. GIMP 3's procedure dialog warns of a label
+    /// without one ("no mnemonic for property …") and of one another label or a button has
+    /// ("duplicate mnemonic r for … dialog button reset").
     public func mnemonicTitles(reserved: Set<Character> = []) -> [String] {
-        var taken = reserved
-        return map { parameter in
-            let title = parameter.title
-            guard !title.contains("_") else { return title }
-            let letters = [Character](title)
-            let indices = letters.indices.filter { letters[$0].isLetter }
-            let wordStarts = indices.filter { $0 == 0 || !letters[$0 - 1].isLetter }
-            guard let pick = (wordStarts + indices).first(where: { !taken.contains(Character(letters[$0].lowercased())) })
-                    ?? indices.first else { return title }
-            taken.insert(Character(letters[pick].lowercased()))
+        let titles = map { [Character]($0.title) }
+        func key(_ c: Character) -> Character { Character(c.lowercased()) }
+        /// Title i's letters that may carry its mnemonic, word starts first.
+        let candidates: [[Int]] = titles.map { letters in
+            let indices = letters.indices.filter { letters[$0].isLetter && !reserved.contains(key(letters[$0])) }
+            let starts = indices.filter { $0 == 0 || !letters[$0 - 1].isLetter }
+            return starts + indices.filter { !starts.contains($0) }
+        }
+        var owner: [Character: Int] = [:], chosen: [Int: Int] = [:]
+        func assign(_ i: Int, visited: inout Set<Character>) -> Bool {
+            for position in candidates[i] {
+                let k = key(titles[i][position])
+                guard !visited.contains(k) else { continue }
+                visited.insert(k)
+                if let other = owner[k], !assign(other, visited: &visited) { continue }
+                (owner[k], chosen[i]) = (i, position)
+                return true
+            }
+            return false
+        }
+        for i in titles.indices where !self[i].title.contains("_") {
+            if let free = candidates[i].first(where: { owner[key(titles[i][$0])] == nil }) {
+                (owner[key(titles[i][free])], chosen[i]) = (i, free)
+            } else {
+                var visited = Set<Character>()
+                _ = assign(i, visited: &visited)
+            }
+        }
+        return indices.map { i in
+            let title = self[i].title
+            guard !title.contains("_"),
+                  let position = chosen[i] ?? candidates[i].first ?? titles[i].indices.first(where: { titles[i][$0].isLetter })
+            else { return title }
             var label = title
-            label.insert("_", at: label.index(label.startIndex, offsetBy: pick))
+            label.insert("_", at: label.index(label.startIndex, offsetBy: position))
             return label
         }
     }

@@ -42,9 +42,11 @@ enum ProcedureRunner {
         }
         gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)
         gimp_procedure_set_attribution(made, "Impasto developers", "Impasto developers", "2026")
-        for (parameter, label) in zip(procedure.parameters, procedure.parameters.mnemonicTitles(reserved: dialogButtonKeys)) {
-            parameter.add(to: made, label: label)
-        }
+        // The labels GimpProcedureDialog shows carry mnemonics; a dialog-only parameter is the
+        // procedure's own editor's, which labels it itself.
+        let shown = procedure.parameters.filter { !$0.dialogOnly }
+        let labels = Dictionary(uniqueKeysWithValues: zip(shown.map(\.name), shown.mnemonicTitles(reserved: dialogButtonKeys)))
+        for parameter in procedure.parameters { parameter.add(to: made, label: labels[parameter.name] ?? parameter.title) }
         return made
     }
 
