@@ -106,6 +106,70 @@ enum EmbossQuality {
         return Shape(name: "text", fine: fine)
     }()
 
+    /// Letters' joints in DejaVu Sans Bold: Tests/Fixtures/joints-4x.png is gegl:text "NKWA"
+    /// at 680 px (the 170 px of a user's "GOLDEN" at 1×) moved by (80, 40), cropped to
+    /// (108, 144, 2344 × 564), its alpha (k / 255) as the mask. Its N's concave notches are
+    /// the ones that drew the user's streak and wedge.
+    static let glyphs: Shape = {
+        Gegl.initialize()
+        guard let image = FloatImage.load(BuildProducts.fixture("joints-4x.png"), format: "Y'A float", components: 2)
+        else { return Shape(name: "glyphs (fixture missing)", fine: Plane(width: 4, height: 4)) }
+        var fine = Plane(width: image.width / 4 * 4, height: image.height / 4 * 4)
+        for y in 0 ..< fine.height { for x in 0 ..< fine.width {
+            fine[x, y] = (image.samples[2 * (y * image.width + x) + 1] * 255).rounded() / 255
+        } }
+        return Shape(name: "glyphs", fine: fine)
+    }()
+
+    /// Letters' joints: an N, a K and a W as polygons (1× pixels, cap height 100, edges off
+    /// the pixel grid), 400 × 136 px at 1×. Their stems and diagonals meet in acute concave
+    /// notches (the outside a wedge of 28° at the N's and W's, 43° at the K's) and a 90° one
+    /// (the K's arm and leg), the shapes of DejaVu Sans Bold's capitals. Coverage is exact
+    /// along each of 16 rows per 1× pixel, sampled 16 times across.
+    static let joints: Shape = {
+        typealias Point = SIMD2<Double>
+        func at(_ dx: Double, _ points: [(Double, Double)]) -> [Point] { points.map { Point($0.0 + dx, $0.1 + 16.35) } }
+        let polygons = [
+            at(16.3, [(0, 0), (30, 0), (65.5, 67), (65.5, 0), (90.5, 0), (90.5, 100), (60.5, 100), (25, 32.5),
+                      (25, 100), (0, 100)]),
+            at(121.2, [(0, 0), (27, 0), (27, 41), (65, 0), (97, 0), (50, 49), (100, 100), (67, 100), (27, 57),
+                       (27, 100), (0, 100)]),
+            at(235.1, [(0, 0), (28, 0), (45, 70), (62, 0), (88, 0), (105, 70), (122, 0), (150, 0), (120, 100),
+                       (91, 100), (75, 35), (59, 100), (30, 100)]),
+        ]
+        return Shape(name: "joints", fine: polygonMask(polygons, width: 400, height: 136))
+    }()
+
+    /// The 4× mask of `polygons` (1× pixels, even-odd) on a 1× canvas of width × height: each
+    /// 4× pixel's coverage from 4 × 4 samples, found row by row from the edges' crossings.
+    static func polygonMask(_ polygons: [[SIMD2<Double>]], width: Int, height: Int) -> Plane {
+        var fine = Plane(width: 4 * width, height: 4 * height)
+        let across = 16 * width
+        var hits = [Int](repeating: 0, count: 4 * width)
+        for row in 0 ..< 16 * height {
+            let y = (Double(row) + 0.5) / 16
+            var crossings: [Double] = []
+            for polygon in polygons {
+                for k in polygon.indices {
+                    let a = polygon[k], b = polygon[(k + 1) % polygon.count]
+                    if (a.y > y) != (b.y > y) { crossings.append((b.x - a.x) * (y - a.y) / (b.y - a.y) + a.x) }
+                }
+            }
+            crossings.sort()
+            // Samples at x = (j + ½) / 16 within [start, end) of each inside run.
+            for k in stride(from: 0, to: crossings.count - 1, by: 2) {
+                let first = max(0, Int((16 * crossings[k] - 0.5).rounded(.up)))
+                let last = min(across, Int((16 * crossings[k + 1] - 0.5).rounded(.up)))
+                for j in first ..< max(first, last) { hits[j / 4] += 1 }
+            }
+            if row % 4 == 3 {
+                for x in 0 ..< 4 * width { fine[x, row / 4] = Float(hits[x]) / 16 }
+                hits = [Int](repeating: 0, count: 4 * width)
+            }
+        }
+        return fine
+    }
+
     static func boxDown(_ fine: Plane) -> Plane {
         var coarse = Plane(width: fine.width / 4, height: fine.height / 4)
         for y in 0 ..< coarse.height { for x in 0 ..< coarse.width {
@@ -181,16 +245,46 @@ enum EmbossQuality {
         }
     }
 
-    /// Issue 12's figures for one shape and settings (radius and scale at 1×), over `interior`.
-    static func measure(_ shape: Shape, _ settings: EmbossSettings, shading: ShadingImage,
-                        interior: [Bool]) -> Figures {
+    /// The 1× render of `shape` and the 4× render of the same surface (mask, radius and scale
+    /// ×4) box-averaged down.
+    static func renders(_ shape: Shape, _ settings: EmbossSettings, shading: ShadingImage) -> (image: [Float], reference: [Float]) {
         var fine = settings
         fine.radius *= 4
         fine.scale *= 4
+        return (render(shape.coarse, settings, shading: shading),
+                boxDown(rgba: render(shape.fine, fine, shading: shading), width: shape.fine.width, height: shape.fine.height))
+    }
+
+    /// Lines of interior pixels far from the reference (more than 0.2 in some channel): runs
+    /// of at least `length` along a row or a column, as (x, y, length, along a row). A far
+    /// pixel here and there is the method's; a line of them is a fault that draws a streak.
+    static func farLines(_ image: [Float], _ reference: [Float], width: Int, interior: [Bool],
+                         length: Int = 5) -> [(x: Int, y: Int, length: Int, row: Bool)] {
+        let height = interior.count / width
+        func far(_ x: Int, _ y: Int) -> Bool {
+            let i = y * width + x
+            return interior[i] && (0 ..< 3).contains { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }
+        }
+        var lines: [(x: Int, y: Int, length: Int, row: Bool)] = []
+        for row in [true, false] {
+            for a in 0 ..< (row ? height : width) {
+                var run = 0
+                for b in 0 ... (row ? width : height) {
+                    let hit = b < (row ? width : height) && (row ? far(b, a) : far(a, b))
+                    if hit { run += 1; continue }
+                    if run >= length { lines.append(row ? (b - run, a, run, true) : (a, b - run, run, false)) }
+                    run = 0
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Issue 12's figures for one shape and settings (radius and scale at 1×), over `interior`.
+    static func measure(_ shape: Shape, _ settings: EmbossSettings, shading: ShadingImage,
+                        interior: [Bool]) -> Figures {
         let w = shape.coarse.width
-        let image = render(shape.coarse, settings, shading: shading)
-        let reference = boxDown(rgba: render(shape.fine, fine, shading: shading),
-                                width: shape.fine.width, height: shape.fine.height)
+        let (image, reference) = renders(shape, settings, shading: shading)
         var count = 0, far = 0
         for i in interior.indices where interior[i] {
             count += 1
