@@ -283,8 +283,12 @@ enum EmbossQuality {
     /// Issue 12's figures for one shape and settings (radius and scale at 1×), over `interior`.
     static func measure(_ shape: Shape, _ settings: EmbossSettings, shading: ShadingImage,
                         interior: [Bool]) -> Figures {
-        let w = shape.coarse.width
         let (image, reference) = renders(shape, settings, shading: shading)
+        return figures(image, reference, width: shape.coarse.width, interior: interior)
+    }
+
+    /// Issue 12's figures of a 1× render and its reference, over `interior`.
+    static func figures(_ image: [Float], _ reference: [Float], width w: Int, interior: [Bool]) -> Figures {
         var count = 0, far = 0
         for i in interior.indices where interior[i] {
             count += 1

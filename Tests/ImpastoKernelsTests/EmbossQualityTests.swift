@@ -85,6 +85,38 @@ final class EmbossQualityTests: XCTestCase {
         }
     }
 
+    /// Letters' joints in DejaVu Sans Bold at the size and radii of a user's embossed
+    /// "GOLDEN" (EmbossQuality.glyphs): no line of colours the 4× render does not have (5 px
+    /// or more of far pixels along a row or a column, `farLines`) within 12 px of a concave
+    /// notch's apex, and the goals over the whole shape. The apexes (1× pixels): the
+    /// N's upper notch, where its diagonal leaves the left stem (there a piece of edge at the
+    /// unrecognised tip drew a light streak across the stem, in the 4× render too), its lower
+    /// joint with the right stem (a bright wedge where the arms met too far up), and the W's
+    /// two notches from the top.
+    func testGlyphJointsHaveNoStreaks() {
+        let shape = EmbossQuality.glyphs
+        let apexes = [(38, 47), (88, 91), (324, 96), (397, 96)]
+        for preset in ["gold", "chrome"] {
+            let shading = Hemisphere.preset(named: preset)!.render(size: 256)
+            for radius: Float in [25, 40] {
+                var settings = EmbossSettings()
+                settings.radius = radius
+                let interior = EmbossQuality.interior(shape, radius: radius)
+                let (image, reference) = EmbossQuality.renders(shape, settings, shading: shading)
+                let lines = EmbossQuality.farLines(image, reference, width: shape.coarse.width, interior: interior)
+                let near = lines.filter { line in
+                    (0 ..< line.length).contains { i in
+                        let (x, y) = line.row ? (line.x + i, line.y) : (line.x, line.y + i)
+                        return apexes.contains { (x - $0.0) * (x - $0.0) + (y - $0.1) * (y - $0.1) <= 144 }
+                    }
+                }
+                XCTAssertEqual(near.count, 0, "\(preset) r \(radius): lines far from the 4× render near a joint: \(near)")
+                let f = EmbossQuality.figures(image, reference, width: shape.coarse.width, interior: interior)
+                XCTAssertTrue(f.meetsGoals, "\(preset) r \(radius): \(f)")
+            }
+        }
+    }
+
     func testASubsetStaysWithinTheMeasuredBounds() {
         check(presets: ["mercury"], radii: [2, 10], scales: [10, 50]) { f in
             f.far <= 0.03 && f.speckle <= 1.3 * f.referenceSpeckle + 0.01
