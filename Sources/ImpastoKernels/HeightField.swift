@@ -671,6 +671,23 @@ public enum HeightField {
         /// 0.15 291, 0.18 288, 0.3 285, any 287; 1.5 / **2** / 2.5 / 3 px 290 / 291 / 291 / 272.
         static let armTipCoverage: Float = 0.12, armLength: Float = 2
 
+        /// An outside wedge is acute when its arms' normals are more than this far from
+        /// opposite (cosine below −`acuteCosine`: the wedge narrower than 37°, as a bold
+        /// glyph's diagonal meeting its stem); its vertex may then lie `acuteReach` px from e,
+        /// inwards.
+        ///
+        /// Why: in so narrow a wedge e's neighbours along the edge see both arms and the
+        /// inside beyond the vertex in their 3 × 3 gradients, so their normals lean into the
+        /// joint, and a small error in an arm's normal moves the vertex far along the other
+        /// arm; and the last outside pixel's centre lies up to 1 / (2 tan(θ/2)) px (1.5 px at
+        /// 37°, 2.1 px at 27°) short of the vertex, beyond `tipReach`, or it is itself well
+        /// covered with a wholly covered neighbour (as at the N's upper notch in DejaVu Sans
+        /// Bold, EmbossQualityTests), where no wedge was found and the tip's piece of edge, a
+        /// chamfer, was carried across the stem. So the arms are read `armLength` px along
+        /// each from e (`arm(_:_:_:away:)`), where each pixel's 3 × 3 holds its own arm alone,
+        /// and met there.
+        static let acuteCosine: Float = 0.8, acuteReach: Float = 4
+
         /// Pixel (x, y)'s signed distance from an outside wedge and its unit ∇d, if edge pixel e
         /// (inward normal n̂, coverage a) is the wedge's tip: a concave corner of the shape, as
         /// where a glyph's bowl meets its stem, the outside's corner within e.
@@ -694,7 +711,8 @@ public enum HeightField {
         /// (almost) wholly outside: its neighbours' gradients hold both arms as much as e's, so
         /// the arms are read `armLength` px along the edge either side instead. Beside 90–110°
         /// outside wedges whose tip pixel is empty (HeightFieldTests): 3.76° off on average
-        /// without, 2.61° with.
+        /// without, 2.61° with. At an acute wedge's tip the arms are read along them too
+        /// (`acuteCosine`).
         @inline(__always)
         func wedgeTip(_ ex: Int, _ ey: Int, _ nx: Float, _ ny: Float, _ a: Float) -> Wedge? {
             // Most pixels fail the first test.
@@ -704,13 +722,33 @@ public enum HeightField {
             let c2 = coverage(near: ex, ey, -sx, -sy, inner: inner)
             guard c2 > needed, sx != 0 || sy != 0 else { return nil }
             if c1 < 1 && c2 < 1 {
-                return wedge(arm(ex, ey, sx, sy, c1), arm(ex, ey, -sx, -sy, c2))
+                let arm1 = arm(ex, ey, sx, sy, c1), arm2 = arm(ex, ey, -sx, -sy, c2)
+                // An acute wedge's arms read clear of its tip, where there is one.
+                if let (_, u1) = arm1, let (_, u2) = arm2, let acute = acuteWedge(ex, ey, nx, ny, u1, u2) { return acute }
+                return wedge(arm1, arm2)
             }
             // A neighbour wholly inside: the tip is (almost) wholly outside, as at a glyph's
             // square hole's corner or the logo's star's inner corners (at a 90° hole corner the
             // row level with the vertex was 15–25° off over 6 px).
-            guard a <= Self.armTipCoverage else { return nil }
-            return wedge(arm(ex, ey, nx, ny, side: 1), arm(ex, ey, nx, ny, side: -1))
+            if a <= Self.armTipCoverage { return wedge(arm(ex, ey, nx, ny, side: 1), arm(ex, ey, nx, ny, side: -1)) }
+            // Or e is the tip of an acute wedge that ends within it, as where a bold glyph's
+            // diagonal meets its stem: the wholly covered neighbour's gradient still holds its
+            // arm's direction.
+            let n1 = inwardNormal(ex + sx, ey + sy), n2 = inwardNormal(ex - sx, ey - sy)
+            guard (n1.x != 0 || n1.y != 0) && (n2.x != 0 || n2.y != 0) else { return nil }
+            return acuteWedge(ex, ey, nx, ny, SIMD2(n1.x, n1.y), SIMD2(n2.x, n2.y))
+        }
+
+        /// The acute wedge (see `acuteCosine`) at e (inward normal n̂) whose arms' normals
+        /// near e are u1 and u2: its arms read `armLength` px along each, if they meet within
+        /// `acuteReach` px inwards of e at an acute angle.
+        @inline(never)
+        func acuteWedge(_ ex: Int, _ ey: Int, _ nx: Float, _ ny: Float, _ u1: SIMD2<Float>, _ u2: SIMD2<Float>) -> Wedge? {
+            guard (u1 * u2).sum() < Self.tipCosine,
+                  let acute = wedge(arm(ex, ey, u1, away: u2), arm(ex, ey, u2, away: u1), reach: Self.acuteReach),
+                  (acute.u1 * acute.u2).sum() < -Self.acuteCosine, (acute.v * SIMD2<Float>(nx, ny)).sum() > 0
+            else { return nil }
+            return acute
         }
 
         /// A wedge's arm: its straight edge, from e's centre, as a point on it and its unit
@@ -745,6 +783,13 @@ public enum HeightField {
             return inward > 0 ? arm(ex, ey, sx + ix, sy + iy, inward) : nil
         }
 
+        /// The arm of normal u read `armLength` px from e along it, on the side away from the
+        /// other arm's inside (normal `other`): see `arm(_:_:_:_:side:)`.
+        @inline(never)
+        func arm(_ ex: Int, _ ey: Int, _ u: SIMD2<Float>, away other: SIMD2<Float>) -> Arm? {
+            arm(ex, ey, u.x, u.y, side: u.y * other.x - u.x * other.y > 0 ? -1 : 1)
+        }
+
         /// An outside wedge's two arms met at their vertex v (points relative to e's centre):
         /// the half-lines from v through p1 and p2, inside on the inner side (u1, u2) of either.
         struct Wedge {
@@ -777,7 +822,7 @@ public enum HeightField {
 
         /// `wedgeTip` once e is found to be one, with its two arms: rare, so kept out of line.
         @inline(never)
-        func wedge(_ arm1: Arm?, _ arm2: Arm?) -> Wedge? {
+        func wedge(_ arm1: Arm?, _ arm2: Arm?, reach: Float = tipReach) -> Wedge? {
             guard let (p1, u1) = arm1, let (p2, u2) = arm2, (u1 * u2).sum() < Self.tipCosine else { return nil }
             // The vertex: u1·v = u1·p1 and u2·v = u2·p2 (arms facing each other, as across a
             // thin slot, have no vertex).
@@ -785,7 +830,7 @@ public enum HeightField {
             guard abs(det) > 0.2 else { return nil }
             let k1 = (u1 * p1).sum(), k2 = (u2 * p2).sum()
             let v = SIMD2<Float>(k1 * u2.y - k2 * u1.y, u1.x * k2 - u2.x * k1) / det
-            guard (v * v).sum() < Self.tipReach * Self.tipReach else { return nil }
+            guard (v * v).sum() < reach * reach else { return nil }
             return Wedge(v: v, p1: p1, u1: u1, p2: p2, u2: u2)
         }
 

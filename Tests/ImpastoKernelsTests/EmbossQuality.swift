@@ -95,79 +95,24 @@ enum EmbossQuality {
     /// here, because babl picks its conversion paths at run time: in about one run in three
     /// the path it took to "Y'A float" left 288 of the 203 232 values a few bits off, so the
     /// relief's checksums differed between runs (the matrix's figures could have too).
-    static let text: Shape = {
-        Gegl.initialize()
-        guard let image = FloatImage.load(BuildProducts.fixture("rags-4x.png"), format: "Y'A float", components: 2)
-        else { return Shape(name: "text (fixture missing)", fine: Plane(width: 4, height: 4)) }
-        var fine = Plane(width: image.width / 4 * 4, height: image.height / 4 * 4)
-        for y in 0 ..< fine.height { for x in 0 ..< fine.width {
-            fine[x, y] = (image.samples[2 * (y * image.width + x) + 1] * 255).rounded() / 255
-        } }
-        return Shape(name: "text", fine: fine)
-    }()
+    static let text = fixture("rags-4x.png", name: "text")
 
     /// Letters' joints in DejaVu Sans Bold: Tests/Fixtures/joints-4x.png is gegl:text "NKWA"
     /// at 680 px (the 170 px of a user's "GOLDEN" at 1×) moved by (80, 40), cropped to
     /// (108, 144, 2344 × 564), its alpha (k / 255) as the mask. Its N's concave notches are
     /// the ones that drew the user's streak and wedge.
-    static let glyphs: Shape = {
+    static let glyphs = fixture("joints-4x.png", name: "glyphs")
+
+    /// A fixture's alpha (8-bit values, snapped to k / 255 as `text` says) as a 4× mask.
+    static func fixture(_ file: String, name: String) -> Shape {
         Gegl.initialize()
-        guard let image = FloatImage.load(BuildProducts.fixture("joints-4x.png"), format: "Y'A float", components: 2)
-        else { return Shape(name: "glyphs (fixture missing)", fine: Plane(width: 4, height: 4)) }
+        guard let image = FloatImage.load(BuildProducts.fixture(file), format: "Y'A float", components: 2)
+        else { return Shape(name: "\(name) (fixture missing)", fine: Plane(width: 4, height: 4)) }
         var fine = Plane(width: image.width / 4 * 4, height: image.height / 4 * 4)
         for y in 0 ..< fine.height { for x in 0 ..< fine.width {
             fine[x, y] = (image.samples[2 * (y * image.width + x) + 1] * 255).rounded() / 255
         } }
-        return Shape(name: "glyphs", fine: fine)
-    }()
-
-    /// Letters' joints: an N, a K and a W as polygons (1× pixels, cap height 100, edges off
-    /// the pixel grid), 400 × 136 px at 1×. Their stems and diagonals meet in acute concave
-    /// notches (the outside a wedge of 28° at the N's and W's, 43° at the K's) and a 90° one
-    /// (the K's arm and leg), the shapes of DejaVu Sans Bold's capitals. Coverage is exact
-    /// along each of 16 rows per 1× pixel, sampled 16 times across.
-    static let joints: Shape = {
-        typealias Point = SIMD2<Double>
-        func at(_ dx: Double, _ points: [(Double, Double)]) -> [Point] { points.map { Point($0.0 + dx, $0.1 + 16.35) } }
-        let polygons = [
-            at(16.3, [(0, 0), (30, 0), (65.5, 67), (65.5, 0), (90.5, 0), (90.5, 100), (60.5, 100), (25, 32.5),
-                      (25, 100), (0, 100)]),
-            at(121.2, [(0, 0), (27, 0), (27, 41), (65, 0), (97, 0), (50, 49), (100, 100), (67, 100), (27, 57),
-                       (27, 100), (0, 100)]),
-            at(235.1, [(0, 0), (28, 0), (45, 70), (62, 0), (88, 0), (105, 70), (122, 0), (150, 0), (120, 100),
-                       (91, 100), (75, 35), (59, 100), (30, 100)]),
-        ]
-        return Shape(name: "joints", fine: polygonMask(polygons, width: 400, height: 136))
-    }()
-
-    /// The 4× mask of `polygons` (1× pixels, even-odd) on a 1× canvas of width × height: each
-    /// 4× pixel's coverage from 4 × 4 samples, found row by row from the edges' crossings.
-    static func polygonMask(_ polygons: [[SIMD2<Double>]], width: Int, height: Int) -> Plane {
-        var fine = Plane(width: 4 * width, height: 4 * height)
-        let across = 16 * width
-        var hits = [Int](repeating: 0, count: 4 * width)
-        for row in 0 ..< 16 * height {
-            let y = (Double(row) + 0.5) / 16
-            var crossings: [Double] = []
-            for polygon in polygons {
-                for k in polygon.indices {
-                    let a = polygon[k], b = polygon[(k + 1) % polygon.count]
-                    if (a.y > y) != (b.y > y) { crossings.append((b.x - a.x) * (y - a.y) / (b.y - a.y) + a.x) }
-                }
-            }
-            crossings.sort()
-            // Samples at x = (j + ½) / 16 within [start, end) of each inside run.
-            for k in stride(from: 0, to: crossings.count - 1, by: 2) {
-                let first = max(0, Int((16 * crossings[k] - 0.5).rounded(.up)))
-                let last = min(across, Int((16 * crossings[k + 1] - 0.5).rounded(.up)))
-                for j in first ..< max(first, last) { hits[j / 4] += 1 }
-            }
-            if row % 4 == 3 {
-                for x in 0 ..< 4 * width { fine[x, row / 4] = Float(hits[x]) / 16 }
-                hits = [Int](repeating: 0, count: 4 * width)
-            }
-        }
-        return fine
+        return Shape(name: name, fine: fine)
     }
 
     static func boxDown(_ fine: Plane) -> Plane {
