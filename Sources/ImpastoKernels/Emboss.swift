@@ -76,7 +76,10 @@ public enum Emboss {
     /// Values outside 0…1 are clamped; NaN counts as 0 (outside). Rows of another width of
     /// pixel than `pixels` says (its `floats`) give an empty mask.
     /// (`opaqueInput`: the input had no transparency, so luminance was the mask.)
+    /// `luminanceIfOpaque` false: the alpha mask of an opaque input is left as read (all 1,
+    /// or unread without an alpha channel), for a caller that wants the layer's alpha alone.
     public static func mask(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, source: EmbossSettings.MaskSource,
+                            luminanceIfOpaque: Bool = true,
                             parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {
         guard io.inputComponents == pixels.floats else { return (Plane(width: io.width, height: io.height), false) }
         var mask = Plane(unfilledWidth: io.width, height: io.height)   // every pixel is read in
@@ -129,12 +132,12 @@ public enum Emboss {
         // A layer without any transparency (a photo, a flattened scan) has nothing for alpha
         // to emboss — it would come out a flat plate — so there the luminance is the mask.
         if source == .alpha, case .rgb = pixels {
-            read(.luminance)
+            if luminanceIfOpaque { read(.luminance) }
             return (mask, true)
         }
         read(source)
         guard source == .alpha, mask.values.allSatisfy({ $0 >= 1 }) else { return (mask, false) }
-        read(.luminance)
+        if luminanceIfOpaque { read(.luminance) }
         return (mask, true)
     }
 
@@ -165,7 +168,7 @@ public enum Emboss {
         // nil: opaque.
         var layerAlpha: Plane?
         if s.maskSource == .luminance {
-            let alpha = mask(io, pixels: pixels, source: .alpha, parallel: parallel)
+            let alpha = mask(io, pixels: pixels, source: .alpha, luminanceIfOpaque: false, parallel: parallel)
             if alpha.opaqueInput { alpha.mask.recycle() } else { layerAlpha = alpha.mask }
         }
         defer { if let layerAlpha { layerAlpha.recycle() } }
