@@ -75,9 +75,9 @@ public enum Emboss {
     /// no transparency at all, luminance), or luminance × alpha.
     /// Values outside 0…1 are clamped; NaN counts as 0 (outside). Rows of another width of
     /// pixel than `pixels` says (its `floats`) give an empty mask.
-    /// (`opaqueInput`: the input had no transparency, so luminance was the mask.)
-    /// `luminanceIfOpaque` false: the alpha mask of an opaque input is left as read (all 1,
-    /// or unread without an alpha channel), for a caller that wants the layer's alpha alone.
+    /// (`opaqueInput`: the input had no transparency, so luminance was the mask; with
+    /// `luminanceIfOpaque` false the alpha mask is left as read instead, all 1 or unread
+    /// without an alpha channel, for a caller that wants the layer's alpha alone.)
     public static func mask(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, source: EmbossSettings.MaskSource,
                             luminanceIfOpaque: Bool = true,
                             parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {

@@ -147,13 +147,13 @@ final class ProcedureDialog {
         }
     }
 
-    /// Reads control `index` into the arguments.
     /// Parameter `index`'s control, if `build` has made it yet (an editor built before the
     /// controls may already set values or sensitivity).
     private func control(at index: Int) -> Control? {
         controls.indices.contains(index) ? controls[index] : nil
     }
 
+    /// Reads control `index` into the arguments.
     private func controlChanged(_ index: Int) {
         guard !quiet, let control = control(at: index) else { return }
         let value: ParameterValue

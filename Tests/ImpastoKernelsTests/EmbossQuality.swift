@@ -208,7 +208,7 @@ enum EmbossQuality {
         let height = interior.count / width
         func far(_ x: Int, _ y: Int) -> Bool {
             let i = y * width + x
-            return interior[i] && (0 ..< 3).contains { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }
+            return interior[i] && isFar(image, reference, i)
         }
         var lines: [(x: Int, y: Int, length: Int, row: Bool)] = []
         for row in [true, false] {
@@ -232,12 +232,17 @@ enum EmbossQuality {
         return figures(image, reference, width: shape.coarse.width, interior: interior)
     }
 
+    /// Whether pixel i of the 1× render is more than 0.2 from the reference in some channel.
+    static func isFar(_ image: [Float], _ reference: [Float], _ i: Int) -> Bool {
+        (0 ..< 3).contains { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }
+    }
+
     /// Issue 12's figures of a 1× render and its reference, over `interior`.
     static func figures(_ image: [Float], _ reference: [Float], width w: Int, interior: [Bool]) -> Figures {
         var count = 0, far = 0
         for i in interior.indices where interior[i] {
             count += 1
-            if (0 ..< 3).contains(where: { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }) { far += 1 }
+            if isFar(image, reference, i) { far += 1 }
         }
         return Figures(speckle: speckle(image, width: w, interior: interior),
                        referenceSpeckle: speckle(reference, width: w, interior: interior),
