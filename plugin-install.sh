@@ -36,7 +36,8 @@ config=${XDG_CONFIG_HOME:-$HOME/.config}
 module_name=libimpasto-gegl.so
 native_module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
 flatpak_home=$HOME/.var/app/org.gimp.GIMP
-ops=(impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:bristle-normal-map impasto:normal-light)
+ops=(impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:bristle-normal-map impasto:normal-light
+     impasto:paint-relief)
 
 say() { printf 'impasto: %s\n' "$*"; }
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
@@ -247,7 +248,7 @@ if printf '%s\n' "${gimps[@]}" | grep -q " $native_module_dir\$"; then
   say "verified: gegl sees ${ops[*]}"
 fi
 say "plug-in installed for: ${installed[*]:-no GIMP}"
-say "done: restart GIMP. The menus: Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Normal Light), Filters → Map (Bristle Normal Map), Edit → Impasto Bristle Stroke Path; the brush and dynamics are called Impasto Bristle."
+say "done: restart GIMP. The menus: Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Paint Relief, Impasto Normal Light), Filters → Map (Bristle Normal Map), Edit → Impasto Bristle Stroke Path; the brush and dynamics are called Impasto Bristle."
 if series_wanted 3; then say "in GIMP 3, emboss, the normal map and the pencil are live filters you can edit later (the fx icon in the Layers dialog)"; fi
 
 [ "$demo" = 1 ] || exit 0

@@ -21,4 +21,5 @@ private func exportsMatchTheHeader() {
     sameType(impasto_bristle_normal_map_margin, impastoBristleNormalMapMargin)
     sameType(impasto_bristle_normal_map, impastoBristleNormalMap)
     sameType(impasto_normal_light, impastoNormalLight)
+    sameType(impasto_paint_relief, impastoPaintRelief)
 }

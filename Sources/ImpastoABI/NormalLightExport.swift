@@ -4,13 +4,37 @@ import ImpastoKernels
 /// impasto-abi.h: `impasto_normal_light`.
 @_cdecl("impasto_normal_light")
 public func impastoNormalLight(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoNormalLightParams>?) {
-    guard let io = io?.pointee, let window = io.bumpWindow, let color = io.colorReader, let write = io.writer,
+    guard let io = io?.pointee, let window = io.bumpWindow, let p = params?.pointee else { return }
+    let light = NormalLight(normalMap: NormalMap(smoothness: Float(p.smoothness), contrast: Float(p.contrast)),
+                            lighting: p.lighting)
+    io.light(window, with: light)
+}
+
+/// impasto-abi.h: `impasto_paint_relief`.
+@_cdecl("impasto_paint_relief")
+public func impastoPaintRelief(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoNormalLightParams>?) {
+    guard let io = io?.pointee, let (width, height, margin) = io.extent, io.components == 4, let read = io.reader,
           let p = params?.pointee else { return }
-    let light = NormalLight(
-        normalMap: NormalMap(smoothness: Float(p.smoothness), contrast: Float(p.contrast)),
-        lighting: NormalLighting(azimuth: Float(p.azimuth), elevation: Float(p.elevation), ambient: Float(p.ambient),
-                                 specular: Float(p.specular), shininess: Float(p.shininess),
-                                 lightColor: SIMD3(p.light_color.0, p.light_color.1, p.light_color.2)))
-    light.render(window, scratches: io.scratches, parallel: io.parallelFor, progress: io.reporter,
-                 colour: [.linear, .bytes8, .codes][Int(min(max(io.color_codes, 0), 2))], color: color, write: write)
+    let window = NormalMap.Window(width: width + 2 * margin, height: height + 2 * margin, margin: margin,
+                                  pixels: io.samples == IMPASTO_U8 ? .alpha8 : .alpha, read: read)
+    io.light(window, with: PaintRelief(smoothness: Float(p.smoothness), contrast: Float(p.contrast),
+                                       lighting: p.lighting).light)
+}
+
+extension ImpastoNormalLightParams {
+    /// The light these params describe.
+    var lighting: NormalLighting {
+        NormalLighting(azimuth: Float(azimuth), elevation: Float(elevation), ambient: Float(ambient),
+                       specular: Float(specular), shininess: Float(shininess),
+                       lightColor: SIMD3(light_color.0, light_color.1, light_color.2))
+    }
+}
+
+extension ImpastoIO {
+    /// Lights the colour `read_color` reads through `window`'s normals, as `color_codes` says it arrives.
+    func light(_ window: NormalMap.Window, with light: NormalLight) {
+        guard let color = colorReader, let write = writer else { return }
+        light.render(window, scratches: scratches, parallel: parallelFor, progress: reporter,
+                     colour: [.linear, .bytes8, .codes][Int(min(max(color_codes, 0), 2))], color: color, write: write)
+    }
 }

@@ -198,6 +198,33 @@ impasto_gegl_pass_through (GeglOperationContext *context)
   return TRUE;
 }
 
+/* How the kernel takes the painting (ImpastoIO.color_codes). Lighting is light: the kernel
+ * lights linear RGB. A perceptual RGBA painting of sRGB's curve (GIMP's every 8-bit, 16-bit
+ * and perceptual float RGBA layer) it decodes itself: 8 bits as its bytes, by a table of 256
+ * codes (babl's ways from R'G'B'A u8 to float may be 256 MB tables over every colour, built
+ * on first use: babl decides per process from two timings), the others as R'G'B'A float, by a
+ * table of the curve (babl's R'G'B'A → RGBA float would be a pass of its own). */
+gint
+impasto_gegl_painting_codes (GeglOperation *operation)
+{
+  const Babl *space  = gegl_operation_get_source_space (operation, "input");
+  const Babl *source = gegl_operation_get_source_format (operation, "input");
+
+  if (source == NULL || babl_format_get_model (source) != babl_model_with_space ("R'G'B'A", space)
+      || ! impasto_gegl_has_srgb_curve (space))
+    return 0;
+  return babl_format_get_type (source, 0) == babl_type ("u8") ? 1 : 2;
+}
+
+const Babl *
+impasto_gegl_painting_format (GeglOperation *operation)
+{
+  static const char *formats[] = { "RGBA float", "R'G'B'A u8", "R'G'B'A float" };
+
+  return babl_format_with_space (formats[impasto_gegl_painting_codes (operation)],
+                                 gegl_operation_get_source_space (operation, "input"));
+}
+
 /* --- The whole-image emboss ops (impasto:emboss, impasto:emboss-matcap) ---------------------
  * Exact distances need the whole mask: every output pixel depends on all of the input (and
  * the whole shading picture), so these ops render the whole image in one call and GEGL caches

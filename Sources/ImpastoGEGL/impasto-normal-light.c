@@ -63,32 +63,12 @@ property_color (light_color, "Light color", "white")
 #include "gegl-op.h"
 #include "impasto-gegl.h"
 
-/* How the kernel takes the painting (ImpastoIO.color_codes). Lighting is light: the kernel
- * lights linear RGB. A perceptual RGBA painting of sRGB's curve (GIMP's every 8-bit, 16-bit
- * and perceptual float RGBA layer) it decodes itself: 8 bits as its bytes, by a table of 256
- * codes (babl's ways from R'G'B'A u8 to float may be 256 MB tables over every colour, built
- * on first use: babl decides per process from two timings), the others as R'G'B'A float, by a
- * table of the curve (babl's R'G'B'A → RGBA float would be a pass of its own). */
-static gint
-painting_codes (GeglOperation *operation)
-{
-  const Babl *space  = gegl_operation_get_source_space (operation, "input");
-  const Babl *source = gegl_operation_get_source_format (operation, "input");
-
-  if (source == NULL || babl_format_get_model (source) != babl_model_with_space ("R'G'B'A", space)
-      || ! impasto_gegl_has_srgb_curve (space))
-    return 0;
-  return babl_format_get_type (source, 0) == babl_type ("u8") ? 1 : 2;
-}
-
 static void
 prepare (GeglOperation *operation)
 {
   const Babl *space = gegl_operation_get_source_space (operation, "input");
 
-  static const char *formats[] = { "RGBA float", "R'G'B'A u8", "R'G'B'A float" };
-
-  gegl_operation_set_format (operation, "input", babl_format_with_space (formats[painting_codes (operation)], space));
+  gegl_operation_set_format (operation, "input", impasto_gegl_painting_format (operation));
   /* The bump is read as impasto:bristle-normal-map reads it. */
   gegl_operation_set_format (operation, "aux",    impasto_gegl_height_format (operation, "aux"));
   gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
@@ -230,7 +210,7 @@ process (GeglOperation       *operation,
   buffers.input = aux ? g_object_ref (aux) : gegl_buffer_new (GEGL_RECTANGLE (0, 0, 0, 0), format);
   gegl_color_get_pixel (o->light_color, babl_format_with_space ("RGB float",
                         gegl_operation_get_source_space (operation, "input")), params.light_color);
-  io.color_codes = painting_codes (operation);  /* as prepare() asked for the painting */
+  io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the painting */
   impasto_normal_light (&io, &params);
   g_object_unref (buffers.input);
   return TRUE;

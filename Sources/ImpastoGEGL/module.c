@@ -19,5 +19,6 @@ gegl_module_register (GTypeModule *module)
   gegl_op_impasto_emboss_matcap_register_type (module);
   gegl_op_impasto_bristle_normal_map_register_type (module);
   gegl_op_impasto_normal_light_register_type (module);
+  gegl_op_impasto_paint_relief_register_type (module);
   return TRUE;
 }

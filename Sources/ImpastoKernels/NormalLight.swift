@@ -13,6 +13,9 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
     public var normalMap: NormalMap
     /// The light.
     public var lighting: NormalLighting
+    /// Flat paint keeps its colour exactly, its sheen too taken off the highlight
+    /// (`NormalLighting.preparedKeepingFlatPaint`): `PaintRelief`'s lighting.
+    public var keepsFlatPaint = false
 
     /// impasto:normal-light's parameters: how the bump is read (as the normal map reads it),
     /// then the light.
@@ -50,7 +53,8 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                        colour: Colour = .linear,
                        color: (Range<Int>, UnsafeMutablePointer<Float>) -> Void,
                        write: (Range<Int>, UnsafePointer<Float>) -> Void) {
-        let light = lighting.prepared, contrast = normalMap.slopeScale
+        let light = keepsFlatPaint ? lighting.preparedKeepingFlatPaint : lighting.prepared
+        let contrast = normalMap.slopeScale
         let decode8 = SRGB.decode8, decode = colour == .codes ? SRGB.decodeUnit : nil, width = window.outputWidth
         normalMap.stream(window, rows: rows, scratch: scratch, start: { band, rgba in
             color(band, rgba)

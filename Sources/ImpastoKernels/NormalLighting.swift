@@ -84,6 +84,10 @@ public struct NormalLighting: Equatable, Sendable {
     /// A lighting ready to apply to many pixels (direction and half vector computed once).
     public var prepared: Prepared { Prepared(self) }
 
+    /// The same, with the highlight measured above flat paint's (`Prepared.sheen`): flat paint
+    /// then keeps its own colour exactly (`PaintRelief`, SPEC: "kept where there is no slope").
+    public var preparedKeepingFlatPaint: Prepared { Prepared(self, keepingFlatPaint: true) }
+
     public struct Prepared: Sendable {
         let light: SIMD3<Float>
         let halfway: SIMD3<Float>
@@ -93,8 +97,11 @@ public struct NormalLighting: Equatable, Sendable {
         /// step), else 0.
         let wholeShininess: Int
         let color: SIMD3<Float>
+        /// What the highlight is lowered by (never below 0): 0, or flat paint's own
+        /// specular · H_z^shininess, so that only slopes towards the light shine.
+        let sheen: Float
 
-        init(_ lighting: NormalLighting) {
+        init(_ lighting: NormalLighting, keepingFlatPaint: Bool = false) {
             let s = lighting.sanitized
             light = s.direction
             let h = light + SIMD3(0, 0, 1)
@@ -105,6 +112,8 @@ public struct NormalLighting: Equatable, Sendable {
             shininess = s.shininess
             wholeShininess = s.shininess == s.shininess.rounded() ? Int(s.shininess) : 0
             color = s.lightColor
+            let flatHighlight = Self.power(SIMD4(repeating: halfway.z), whole: wholeShininess, exponent: shininess)[0]
+            sheen = keepingFlatPaint ? specular * flatHighlight : 0
         }
 
         /// `rgb` lit through unit normal `n` (y-up frame). A non-finite normal counts as flat.
@@ -119,9 +128,15 @@ public struct NormalLighting: Equatable, Sendable {
         /// than FastMath's logarithm and a quarter of its instructions —, else `FastMath.pow`.
         @inline(__always)
         func highlightPower(_ x: SIMD4<Float>) -> SIMD4<Float> {
-            guard wholeShininess > 0 else { return FastMath.pow(x, shininess) }
+            Self.power(x, whole: wholeShininess, exponent: shininess)
+        }
+
+        /// `highlightPower` of an exponent given as `whole` (0: not a whole number) and `exponent`.
+        @inline(__always)
+        static func power(_ x: SIMD4<Float>, whole: Int, exponent: Float) -> SIMD4<Float> {
+            guard whole > 0 else { return FastMath.pow(x, exponent) }
             let base = x.replacing(with: 0, where: .!(x .> 0))
-            var result = SIMD4<Float>(repeating: 1), square = base, e = wholeShininess
+            var result = SIMD4<Float>(repeating: 1), square = base, e = whole
             while true {
                 if e & 1 != 0 { result *= square }
                 e >>= 1
@@ -143,7 +158,11 @@ public struct NormalLighting: Equatable, Sendable {
             let z = n.z.replacing(with: 1, where: .!finite)
             let towardsLight = (x * light.x + y * light.y) + z * light.z
             let diffuse = ambient + (1 - ambient) * towardsLight.replacing(with: 0, where: towardsLight .< 0) / flat
-            let highlight = specular * highlightPower((x * halfway.x + y * halfway.y) + z * halfway.z)
+            var highlight = specular * highlightPower((x * halfway.x + y * halfway.y) + z * halfway.z)
+            if sheen > 0 {
+                highlight -= sheen
+                highlight.replace(with: 0, where: highlight .< 0)
+            }
             return (r * color.x * diffuse + color.x * highlight, g * color.y * diffuse + color.y * highlight,
                     b * color.z * diffuse + color.z * highlight)
         }

@@ -203,20 +203,27 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         /// codes k/255. babl's R'G'B'A u8 → R'G'B'A float may be a 256 MB table, built or not
         /// per process as two timings fall (BENCHMARKS.md); widening 4 bytes here needs none.
         case rgba8(luma: SIMD3<Float>)
+        /// RGBA or R'G'B'A floats whose alpha alone is the height (`PaintRelief`: paint's
+        /// coverage is its relief, whatever its colour).
+        case alpha
+        /// R'G'B'A u8, the bytes as they are (as `rgba8`): h = the alpha code k/255.
+        case alpha8
 
         public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha, .linearGrayAlpha: 2
             case .rgb: 3
-            case .rgba, .rgba8: 4
+            case .rgba, .rgba8, .alpha, .alpha8: 4
             }
         }
 
         /// Floats of the samples a pixel takes.
         public var floats: Int {
-            if case .rgba8 = self { return 1 }
-            return components
+            switch self {
+            case .rgba8, .alpha8: 1
+            default: components
+            }
         }
     }
 
@@ -465,6 +472,11 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
                 func one(_ c: Int) -> SIMD4<Float> { SIMD4(repeating: code[Int(p[c])]) }
                 heights[j] = height(r: one(0), g: one(1), b: one(2), alpha: one(3), luma: w)[0]
             }
+        case .alpha:
+            for i in 0 ..< count { heights[i] = clean(samples[4 * i + 3]) }
+        case .alpha8:
+            let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
+            for i in 0 ..< count { heights[i] = code[Int(bytes[4 * i + 3])] }
         case .rgba(let w):
             var i = 0
             while i + 4 <= count {

@@ -31,7 +31,8 @@ final class MenuEntryTests: XCTestCase {
     func testTheOpsWithAMenuEntryAreTheProceduresMenuOperations() {
         let declared = procedures.compactMap { $0.menuOperation }
         XCTAssertEqual(declared.count, Set(declared).count, "an op is the menu entry of two procedures")
-        XCTAssertEqual(Set(declared), ["impasto:pencil-hue-saturation", "impasto:emboss", "impasto:bristle-normal-map"])
+        XCTAssertEqual(Set(declared), ["impasto:pencil-hue-saturation", "impasto:emboss", "impasto:bristle-normal-map",
+                                       "impasto:paint-relief"])
         let operations = impastoOperations
         XCTAssertTrue(operations.contains("impasto:normal-light"), "\(operations)")
         for operation in operations {

@@ -34,6 +34,10 @@ final class OpPropertiesTests: XCTestCase {
         assertProperties(of: "impasto:normal-light", are: NormalLight.parameters)
     }
 
+    func testPaintRelief() {
+        assertProperties(of: "impasto:paint-relief", are: PaintRelief.parameters)
+    }
+
     /// GIMP 3's filter tool looks an op's properties up by name beside its pads: a property
     /// called like a pad ("output") made every kept Impasto Emboss print CRITICALs when it was
     /// opened for editing, and its choice never showed in the dialog.

@@ -127,6 +127,9 @@ final class Gimp3ProceduresTests: XCTestCase {
         ("normal-light",
          "(plug-in-impasto-normal-light RUN-NONINTERACTIVE i d bump 0.75 3 135 45 0.3 0.5 20)",
          "(plug-in-impasto-normal-light RUN-NONINTERACTIVE i (vector d) bump 0.75 3 135 45 0.3 0.5 20)"),
+        ("paint-relief",
+         "(plug-in-impasto-paint-relief RUN-NONINTERACTIVE i d 0.5 1 135 45 0.35 0.6 40)",
+         "(plug-in-impasto-paint-relief RUN-NONINTERACTIVE i (vector d) 0.5 1 135 45 0.35 0.6 40)"),
         ("stroke",
          "(plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE i d bump (impasto-curve i) 20 1 0.3 30 2 16)",
          "(plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE i (vector d) bump (impasto-curve i) 20 1 0.3 30 2 16)"),
@@ -137,7 +140,7 @@ final class Gimp3ProceduresTests: XCTestCase {
 
     /// The image each call works on, and the drawables saved after it (`i`, `d`, `bump` bound).
     static func scenario(_ call: (name: String, gimp2: String, gimp3: String), gimp3: Bool) -> String {
-        let source = call.name.hasPrefix("emboss") ? "(impasto-shape)"
+        let source = call.name.hasPrefix("emboss") || call.name == "paint-relief" ? "(impasto-shape)"
             : call.name.hasPrefix("normal-map") ? "(let ((i (impasto-open))) (list i (impasto-drawable i) -1))"
             : "(impasto-painting)"
         let saves = call.name == "stroke"
@@ -218,6 +221,7 @@ final class Gimp3ProceduresTests: XCTestCase {
         ("plug-in-impasto-emboss", "Impasto Emboss with _Light Editor... | <Image>/Filters/Light and Shadow"),
         ("plug-in-impasto-bristle-normal-map", ""),
         ("plug-in-impasto-normal-light", "Impasto _Normal Light... | <Image>/Filters/Light and Shadow"),
+        ("plug-in-impasto-paint-relief", ""),
         ("plug-in-impasto-bristle-stroke", "Impasto _Bristle Stroke Path... | <Image>/Edit"),
         ("plug-in-impasto-bristle-brush", "Regenerate Impasto _Bristle Brush... | <Brushes>/Brushes Menu"),
     ]
@@ -329,7 +333,7 @@ final class Gimp3ProceduresTests: XCTestCase {
             XCTAssertGreaterThan(worstDifference(try run.image("\(name).png"), photo), 0.2, name)
         }
         let before = try run.image("bad-preset-before.png")
-        for name in ["emboss-gold", "emboss-picture"] {
+        for name in ["emboss-gold", "emboss-picture", "paint-relief"] {
             XCTAssertGreaterThan(worstDifference(try run.image("\(name).png"), before), 0.2, name)
         }
     }

@@ -137,11 +137,12 @@ typedef struct
 void impasto_emboss (const ImpastoIO *io, const ImpastoEmbossParams *params);
 
 /* impasto:bristle-normal-map (BristlePaint, SpriteKit's generatingNormalMap): a bump layer's
- * heights h = Y' x alpha, blurred (sigma = 3 x smoothness px), become normals
+ * heights h = Y' x alpha, blurred (sigma = smoothness / (4 (1 - smoothness)) px, at most 3),
+ * become normals
  * n = normalize(-c dh/dx, +c dh/dy, 1), encoded as opaque R'G'B'A (0.5 + 0.5 n, 1). */
 typedef struct
 {
-  double smoothness;  /* 0..1; sigma = 3 x smoothness px, 0: no blur */
+  double smoothness;  /* 0..1; the blur's sigma as above, 0: no blur */
   double contrast;    /* c, 0..100 */
   int    flip_y;      /* 0: green up (OpenGL), 1: green down (DirectX) */
   int    linear;      /* write the map's colours as linear RGBA float (its codes undone by
@@ -177,6 +178,15 @@ typedef struct
 /* io reads the bump exactly as for impasto_bristle_normal_map and read_color the colour
  * (linear RGBA float); writes the lit colour, linear RGBA float. */
 void impasto_normal_light (const ImpastoIO *io, const ImpastoNormalLightParams *params);
+
+/* impasto:paint-relief: a painting lit through its own relief, its alpha the height (the
+ * normals as impasto_bristle_normal_map's, margin impasto_bristle_normal_map_margin
+ * (smoothness)), lit as impasto_normal_light lights (same params) but with the highlight
+ * taken above flat paint's, so flat paint keeps its colour; alpha is kept. io reads the
+ * painting with its margin (components 4: RGBA float, or R'G'B'A u8 codes as io.samples
+ * says; only alpha is read) and read_color its colour at the output (as impasto_normal_light's,
+ * io.color_codes); writes the lit colour, linear RGBA float. */
+void impasto_paint_relief (const ImpastoIO *io, const ImpastoNormalLightParams *params);
 
 #ifdef __cplusplus
 }

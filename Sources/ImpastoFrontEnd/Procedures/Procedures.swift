@@ -4,6 +4,7 @@ public let procedures: [ImpastoProcedure.Type] = [
     EmbossProcedure.self,
     BristleNormalMapProcedure.self,
     NormalLightProcedure.self,
+    PaintReliefProcedure.self,
     BristleStrokeProcedure.self,
     BristleBrushProcedure.self,
 ]

@@ -12,6 +12,7 @@ void gegl_op_impasto_emboss_register_type (GTypeModule *module);
 void gegl_op_impasto_emboss_matcap_register_type (GTypeModule *module);
 void gegl_op_impasto_bristle_normal_map_register_type (GTypeModule *module);
 void gegl_op_impasto_normal_light_register_type (GTypeModule *module);
+void gegl_op_impasto_paint_relief_register_type (GTypeModule *module);
 
 typedef struct _GeglOperationContext GeglOperationContext;
 
@@ -51,6 +52,13 @@ const Babl *impasto_gegl_bump_format (GeglOperation *operation, const char *pad)
 /* The bump format of the normal-map ops (impasto:bristle-normal-map, impasto:normal-light):
  * impasto_gegl_bump_format's, but 8-bit R'G'B'A as it is, R'G'B'A u8 (ImpastoIO.samples). */
 const Babl *impasto_gegl_height_format (GeglOperation *operation, const char *pad);
+
+/* A painting a kernel lights (the "input" pad of impasto:normal-light and
+ * impasto:paint-relief): how the kernel takes its colour (ImpastoIO.color_codes: 0 linear
+ * RGBA float, 1 R'G'B'A u8, 2 R'G'B'A float, the last two of sRGB's curve, decoded by the
+ * kernel), and that format in the input's space. */
+gint        impasto_gegl_painting_codes  (GeglOperation *operation);
+const Babl *impasto_gegl_painting_format (GeglOperation *operation);
 
 /* Whether the space's three curves are sRGB's: then a kernel may apply the curve itself
  * (SRGB.decode8 in the kernels) instead of asking babl for a conversion. */

@@ -1,0 +1,164 @@
+/* impasto:paint-relief — paint that lights itself, as BristlePaint's and MercurialPaint's
+ * canvases do: a layer's own alpha is its relief, lit like impasto:normal-light but with no
+ * second layer, so that GIMP 3 keeps it as a live filter on the layer being painted and each
+ * stroke shows as glossy impasto while it is painted. An area filter: a dab re-renders only
+ * the margin around it. The maths is Swift (ImpastoKernels/PaintRelief.swift), reached
+ * through impasto-abi.h; this file only declares the op to GEGL. */
+
+#ifdef GEGL_PROPERTIES
+
+property_double (smoothness, "Smoothness", 0.75)
+    description ("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
+                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
+    value_range (0.0, 1.0)
+    ui_range    (0.0, 1.0)
+
+property_double (contrast, "Contrast", 0.3)
+    description ("How steep the paint's edges look: its opacity is its height, scaled by this")
+    value_range (0.0, 100.0)
+    ui_range    (0.0, 2.0)
+
+property_double (light_azimuth, "Light azimuth", 135.0)
+    description ("Direction the light comes from, in degrees counter-clockwise from the "
+                 "right (135: the top-left)")
+    value_range (-360.0, 360.0)
+    ui_range    (0.0, 360.0)
+    ui_meta     ("unit", "degree")
+    ui_meta     ("direction", "ccw")
+
+property_double (light_elevation, "Light elevation", 45.0)
+    description ("Height of the light above the canvas, in degrees (90: straight above)")
+    value_range (0.0, 90.0)
+    ui_range    (0.0, 90.0)
+    ui_meta     ("unit", "degree")
+
+property_double (ambient, "Ambient", 0.35)
+    description ("Share of the light every slope gets whatever way it faces (1: no shading)")
+    value_range (0.0, 1.0)
+    ui_range    (0.0, 1.0)
+
+property_double (specular, "Specular", 0.6)
+    description ("Strength of the highlights on slopes facing the light (0: matte)")
+    value_range (0.0, 4.0)
+    ui_range    (0.0, 4.0)
+
+property_double (shininess, "Shininess", 40.0)
+    description ("Size of the highlights: higher is smaller and sharper (Blinn exponent)")
+    value_range (1.0, 1000.0)
+    ui_range    (1.0, 200.0)
+
+property_color (light_color, "Light color", "white")
+    description ("Colour of the light")
+
+#else
+
+#define GEGL_OP_AREA_FILTER
+#define GEGL_OP_NAME     impasto_paint_relief
+#define GEGL_OP_C_SOURCE impasto-paint-relief.c
+
+#include "gegl-op.h"
+#include "impasto-gegl.h"
+
+/* Each output pixel needs the alpha within the normals' margin (blur reach + 1): GEGL reads
+ * that much around every piece it hands to process(). */
+static void
+prepare (GeglOperation *operation)
+{
+  GeglOperationAreaFilter *area  = GEGL_OPERATION_AREA_FILTER (operation);
+  const Babl              *space = gegl_operation_get_source_space (operation, "input");
+
+  area->left = area->right = area->top = area->bottom =
+    impasto_bristle_normal_map_margin (GEGL_PROPERTIES (operation)->smoothness);
+
+  /* The painting is read once for its alpha (the heights, with the margin) and once for its
+   * colour, both in the format its colour is lit from. */
+  gegl_operation_set_format (operation, "input",  impasto_gegl_painting_format (operation));
+  gegl_operation_set_format (operation, "output", babl_format_with_space ("RGBA float", space));
+}
+
+static GeglRectangle
+get_bounding_box (GeglOperation *operation)
+{
+  const GeglRectangle *in = gegl_operation_source_get_bounding_box (operation, "input");
+
+  return in ? *in : *GEGL_RECTANGLE (0, 0, 0, 0);
+}
+
+/* Beyond the borders the paint's edge pixels repeat: paint reaching the layer's edge does not
+ * fall off a cliff there. */
+static GeglAbyssPolicy
+get_abyss_policy (GeglOperation *operation,
+                  const gchar   *input_pad)
+{
+  return GEGL_ABYSS_CLAMP;
+}
+
+/* Serial: GEGL already runs pieces of an area filter on its threads. */
+static gboolean
+process (GeglOperation       *operation,
+         GeglBuffer          *input,
+         GeglBuffer          *output,
+         const GeglRectangle *result,
+         gint                 level)
+{
+  GeglProperties           *o       = GEGL_PROPERTIES (operation);
+  GeglOperationAreaFilter  *area    = GEGL_OPERATION_AREA_FILTER (operation);
+  ImpastoGeglBuffers        buffers = {
+    .operation     = operation,
+    .input         = input,
+    .window        = { result->x - area->left, result->y - area->top,
+                       result->width + area->left + area->right,
+                       result->height + area->top + area->bottom },
+    .abyss         = get_abyss_policy (operation, "input"),
+    .color         = input,
+    .output        = output,
+    .result        = *result,
+    .input_format  = gegl_operation_get_format (operation, "input"),
+    .color_format  = gegl_operation_get_format (operation, "input"),
+    .output_format = gegl_operation_get_format (operation, "output"),
+  };
+  ImpastoIO                 io      = impasto_gegl_io (&buffers);
+  ImpastoNormalLightParams  params  = {
+    .smoothness = o->smoothness,
+    .contrast   = o->contrast,
+    .azimuth    = o->light_azimuth,
+    .elevation  = o->light_elevation,
+    .ambient    = o->ambient,
+    .specular   = o->specular,
+    .shininess  = o->shininess,
+  };
+
+  gegl_color_get_pixel (o->light_color, babl_format_with_space ("RGB float",
+                        gegl_operation_get_source_space (operation, "input")), params.light_color);
+  io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the input */
+  impasto_paint_relief (&io, &params);
+  return TRUE;
+}
+
+static void
+gegl_op_class_init (GeglOpClass *klass)
+{
+  GeglOperationClass           *operation_class = GEGL_OPERATION_CLASS (klass);
+  GeglOperationFilterClass     *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
+  GeglOperationAreaFilterClass *area_class      = GEGL_OPERATION_AREA_FILTER_CLASS (klass);
+
+  operation_class->prepare          = prepare;
+  operation_class->get_bounding_box = get_bounding_box;
+  operation_class->threaded         = TRUE;
+  area_class->get_abyss_policy      = get_abyss_policy;
+  filter_class->process             = process;
+
+  gegl_operation_class_set_keys (operation_class,
+    "name",            "impasto:paint-relief",
+    "title",           "Impasto Paint Relief",
+    "categories",      "light",
+    "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
+    "gimp:menu-label", "Impasto Paint Relief...",
+    "description",     "Lights a layer's paint by its own relief, for a glossy impasto look: "
+                       "the paint's opacity is its height, so every brush stroke on a "
+                       "transparent layer stands out, lit from one side. Keep it on the layer "
+                       "you paint on and the strokes show lit as you paint",
+    NULL);
+}
+
+#endif
