@@ -1,0 +1,193 @@
+import Foundation
+import GeglKit
+import ImpastoTestSupport
+import XCTest
+
+/// Painting impasto in Debian's own GIMP 3.0.x (trixie) and 3.2.x (forky), end to end in
+/// Script-Fu batch mode: a filter kept live on a transparent layer, paint put on that layer
+/// afterwards, the filter still there, and what the layer then shows.
+/// - BristlePaint: impasto:paint-relief kept on the layer, bristle strokes painted on it: a
+///   ridge per bristle, lit from the top-left, transparent where nothing was painted.
+/// - MercurialPaint: impasto:emboss (mercury, liquify on) kept on the layer, a soft round
+///   brush dabbed and stroked on it: rounded blobs of liquid metal with crisp edges.
+/// What a layer shows is saved twice: with its filter hidden (the paint as painted), and with
+/// the filter merged (what GIMP displays while it is live). Painting by pointer under Xvfb is
+/// Gimp3BrushPointerTests'.
+final class Gimp3PaintingTests: XCTestCase {
+    static let helpers = """
+        (define (impasto-canvas)
+          (let* ((image (car (gimp-image-new 240 160 RGB)))
+                 (layer (car (gimp-layer-new image "paint" 240 160 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image layer 0 0)
+            (gimp-drawable-fill layer FILL-TRANSPARENT)
+            (list image layer)))
+        ; Prints "impasto-filters <name>: <op> …" for the layer's filters.
+        (define (impasto-filters name d)
+          (display (string-append "\\nimpasto-filters " name ":"))
+          (for-each (lambda (f) (display " ") (display (car (gimp-drawable-filter-get-operation-name f))))
+                    (vector->list (car (gimp-drawable-get-filters d))))
+          (display "\\n"))
+        ; Saves the layer as painted (its filters hidden), then as it shows (its filters merged).
+        (define (impasto-save-both i d name)
+          (let ((filters (vector->list (car (gimp-drawable-get-filters d)))))
+            (for-each (lambda (f) (gimp-drawable-filter-set-visible f FALSE)) filters)
+            (impasto-save i d (string-append name "-paint.png"))
+            (for-each (lambda (f) (gimp-drawable-filter-set-visible f TRUE)) filters)
+            (gimp-drawable-merge-filters d)
+            (impasto-save i d (string-append name "-shown.png"))))
+        """
+
+    static let scenarios: [(String, String)] = [
+        ("bristles", """
+            (let* ((c (impasto-canvas)) (i (car c)) (d (cadr c)))
+              (gimp-drawable-append-new-filter d "impasto:paint-relief" 0 LAYER-MODE-REPLACE 1.0)
+              (impasto-filters "before" d)
+              (gimp-context-set-foreground '(200 60 40))
+              ; bump path bristles pressure-start pressure-end azimuth line-width max-radius:
+              ; a stroke to the right (bristles one above the other) and one downwards.
+              (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE i (vector d) -1
+                (impasto-path i '(20 50 20 50 20 50 150 50 150 50 150 50)) 16 1 1 0 2 24)
+              (gimp-context-set-foreground '(40 90 170))
+              (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE i (vector d) -1
+                (impasto-path i '(195 20 195 20 195 20 195 140 195 140 195 140)) 16 1 1 90 2 24)
+              (impasto-filters "after" d)
+              (impasto-save-both i d "bristles"))
+            """),
+        ("mercury", """
+            (let* ((c (impasto-canvas)) (i (car c)) (d (cadr c)))
+              (gimp-drawable-append-new-filter d "impasto:emboss" 0 LAYER-MODE-REPLACE 1.0
+                                               "preset" "mercury" "radius" 16.0 "liquify" 4.0)
+              (gimp-context-set-foreground '(255 255 255))
+              (gimp-context-set-brush (car (gimp-brush-get-by-name "2. Hardness 025")))
+              (gimp-context-set-brush-size 50)
+              (gimp-context-set-brush-hardness 0.25)
+              (gimp-paintbrush-default d (vector 52 80 68 80 60 72 60 88 52 80))
+              (gimp-paintbrush-default d (vector 140 50 200 110))
+              (impasto-filters "mercury" d)
+              (impasto-save-both i d "mercury"))
+            """),
+    ]
+
+    static var runs: [Gimp3Root.Suite: Result<(PrivateGimp.BatchResult, Gimp3Session), Gimp3Root.Problem>] = [:]
+
+    func run(_ suite: Gimp3Root.Suite) throws -> (result: PrivateGimp.BatchResult, session: Gimp3Session) {
+        try Gimp3Root.skipUnlessRequested(suite)
+        if Self.runs[suite] == nil {
+            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
+                root.buildPlugIn().flatMap { plugIn in
+                    Result {
+                        let session = try Gimp3Session(root: root)
+                        try session.installPlugIn(plugIn)
+                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers
+                        return (session.batch(Self.scenarios.map(\.1), prelude: prelude, data: true), session)
+                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
+                }
+            }
+        }
+        return try Self.runs[suite]!.get()
+    }
+
+    override class func tearDown() {
+        for case .success(let (_, session)) in runs.values { session.remove() }
+        super.tearDown()
+    }
+
+    func image(_ name: String, of session: Gimp3Session, log: String) throws -> FloatImage {
+        Gegl.initialize()
+        return try XCTUnwrap(FloatImage.load(session.hostFolder.appendingPathComponent(name)), "\(name) was not written:\n\(log)")
+    }
+
+    func line(_ prefix: String, in log: String) -> String? {
+        log.components(separatedBy: "\n").first { $0.hasPrefix(prefix + " ") }.map { String($0.dropFirst(prefix.count + 1)) }
+    }
+
+    /// The streaks a line of pixels crosses (`pixel(t)` for t in `span`): runs of paint
+    /// (alpha ≥ ½) at least 2 px wide with bare canvas before them, as (first, last) t.
+    func streaks(_ span: Range<Int>, alpha: (Int) -> Float) -> [(Int, Int)] {
+        var found: [(Int, Int)] = [], start: Int?
+        for t in span {
+            let painted = alpha(t) >= 0.5
+            if painted, start == nil, t > span.lowerBound, alpha(t - 1) < 0.5 { start = t }
+            if !painted, let s = start {
+                if t - s >= 2 { found.append((s, t - 1)) }
+                start = nil
+            }
+        }
+        return found
+    }
+
+    func checkBristleStrokesOnALiveReliefAreRidgesLitFromTheTopLeft(_ suite: Gimp3Root.Suite) throws {
+        let (result, session) = try run(suite)
+        XCTAssertEqual(result.outcomes.first, .success, result.log)
+        XCTAssertEqual(line("impasto-filters before:", in: result.log), "impasto:paint-relief", result.log)
+        XCTAssertEqual(line("impasto-filters after:", in: result.log), "impasto:paint-relief",
+                       "the filter is still live after painting:\n\(result.log)")
+        let paint = try image("bristles-paint.png", of: session, log: result.log)
+        let shown = try image("bristles-shown.png", of: session, log: result.log)
+        func brightness(_ x: Int, _ y: Int) -> Float { shown.pixel(x, y).prefix(3).reduce(0, +) / 3 }
+        func alpha(_ x: Int, _ y: Int) -> Float { paint.pixel(x, y).last ?? 0 }
+        // Across each stroke, in its middle: each streak of bristle paint is a ridge whose flank
+        // towards the light (top; left) is brighter than the one away from it.
+        for (label, cross, pixel) in [("rightwards stroke", 20 ..< 80, { (t: Int) in (85, t) }),
+                                      ("downwards stroke", 165 ..< 225, { (t: Int) in (t, 80) })] {
+            let found = streaks(cross) { alpha(pixel($0).0, pixel($0).1) }
+            XCTAssertGreaterThanOrEqual(found.count, 5, "\(label): bristle streaks across the stroke")
+            for (first, last) in found {
+                let near = pixel(first), far = pixel(last)
+                XCTAssertGreaterThan(brightness(near.0, near.1), brightness(far.0, far.1) + 0.03,
+                                     "\(label): the streak at \(first)…\(last) is lit from the top-left")
+            }
+        }
+        var bare = 0
+        for y in 0 ..< 160 { for x in 0 ..< 240 where alpha(x, y) == 0 {
+            bare += 1
+            XCTAssertEqual(shown.pixel(x, y).last, 0, "(\(x), \(y)): nothing painted, nothing shown")
+        } }
+        XCTAssertGreaterThan(bare, 240 * 160 / 2, "most of the canvas is bare")
+    }
+
+    func checkASoftBrushOnALiveLiquidEmbossPaintsMercury(_ suite: Gimp3Root.Suite) throws {
+        let (result, session) = try run(suite)
+        XCTAssertEqual(result.outcomes.last, .success, result.log)
+        XCTAssertEqual(line("impasto-filters mercury:", in: result.log), "impasto:emboss", result.log)
+        let paint = try image("mercury-paint.png", of: session, log: result.log)
+        let shown = try image("mercury-shown.png", of: session, log: result.log)
+        func brightness(_ x: Int, _ y: Int) -> Float { shown.pixel(x, y).prefix(3).reduce(0, +) / 3 }
+        func alpha(_ image: FloatImage, _ x: Int, _ y: Int) -> Float { image.pixel(x, y).last ?? 0 }
+        // The scribble around (60, 80): the soft brush's alpha fades over many pixels; the liquid metal
+        // has one crisp edge (liquify's threshold), and is opaque well inside it.
+        let row = (0 ..< 120).map { alpha(shown, $0, 80) }
+        let ramp = row.filter { $0 > 0.05 && $0 < 0.95 }.count
+        XCTAssertLessThanOrEqual(ramp, 4, "a crisp edge on each side: \(row)")
+        XCTAssertGreaterThan((0 ..< 120).map { alpha(paint, $0, 80) }.filter { $0 > 0.05 && $0 < 0.95 }.count, 10,
+                             "while the brush itself is soft")
+        XCTAssertEqual(alpha(shown, 60, 80), 1)
+        XCTAssertEqual(alpha(shown, 5, 5), 0, "bare canvas stays bare")
+        // Rounded: the relief rises from the edge, so the up-left rim (facing the studio's key
+        // light) and the down-right rim differ, and the middle is neither.
+        let left = (0 ..< 60).first { alpha(shown, $0, 80) >= 0.5 } ?? 60
+        let right = (60 ..< 120).last { alpha(shown, $0, 80) >= 0.5 } ?? 60
+        XCTAssertGreaterThan(right - left, 30, "a blob of about the brush's size: \(left)…\(right)")
+        let upLeft = brightness(60 - (60 - left) * 2 / 3, 80 - (60 - left) * 2 / 3)
+        let downRight = brightness(60 + (right - 60) * 2 / 3, 80 + (right - 60) * 2 / 3)
+        XCTAssertGreaterThan(upLeft, downRight + 0.1, "lit from the upper left: a rounded relief, not a flat plate")
+    }
+
+    // MARK: - GIMP 3.0 (trixie)
+
+    func testTrixieBristleStrokesOnALiveReliefAreRidgesLitFromTheTopLeft() throws {
+        try checkBristleStrokesOnALiveReliefAreRidgesLitFromTheTopLeft(.trixie)
+    }
+    func testTrixieASoftBrushOnALiveLiquidEmbossPaintsMercury() throws {
+        try checkASoftBrushOnALiveLiquidEmbossPaintsMercury(.trixie)
+    }
+
+    // MARK: - GIMP 3.2 (forky)
+
+    func testForkyBristleStrokesOnALiveReliefAreRidgesLitFromTheTopLeft() throws {
+        try checkBristleStrokesOnALiveReliefAreRidgesLitFromTheTopLeft(.forky)
+    }
+    func testForkyASoftBrushOnALiveLiquidEmbossPaintsMercury() throws {
+        try checkASoftBrushOnALiveLiquidEmbossPaintsMercury(.forky)
+    }
+}
