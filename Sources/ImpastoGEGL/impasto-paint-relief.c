@@ -13,7 +13,7 @@ property_double (smoothness, "Smoothness", 0.75)
     value_range (0.0, 1.0)
     ui_range    (0.0, 1.0)
 
-property_double (contrast, "Contrast", 0.3)
+property_double (contrast, "Contrast", 0.5)
     description ("How steep the paint's edges look: its opacity is its height, scaled by this")
     value_range (0.0, 100.0)
     ui_range    (0.0, 2.0)

@@ -15,10 +15,11 @@ public struct PaintRelief: Equatable, Sendable, DeclaredParameters {
     public var lighting: NormalLighting
 
     public enum Parameters {
-        /// Tilts the flanks of 2 px bristles about 20°, where a light from the top-left at 45°
-        /// puts its highlight on them: glossy ridges (PaintReliefTests.testDefaultsGiveEachBristleAGlossyRidge).
+        /// How far 2 px bristles' flanks tilt: enough for a highlight on the flank facing the
+        /// default light and a shadow on the other, not so far that the highlight misses both
+        /// (PaintReliefTests.testDefaultsGiveEachBristleAGlossyRidge).
         public static let contrast = EffectParameter.number(
-            "contrast", "Contrast", 0 ... 100, slider: 0 ... 2, default: 0.3,
+            "contrast", "Contrast", 0 ... 100, slider: 0 ... 2, default: 0.5,
             "How steep the paint's edges look: its opacity is its height, scaled by this")
     }
 

@@ -14,7 +14,8 @@ import XCTest
 /// the filter merged (what GIMP displays while it is live). Painting by pointer under Xvfb is
 /// Gimp3BrushPointerTests'.
 final class Gimp3PaintingTests: XCTestCase {
-    static let helpers = """
+    static func helpers(_ folder: String) -> String {
+        """
         (define (impasto-canvas)
           (let* ((image (car (gimp-image-new 240 160 RGB)))
                  (layer (car (gimp-layer-new image "paint" 240 160 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
@@ -35,7 +36,23 @@ final class Gimp3PaintingTests: XCTestCase {
             (for-each (lambda (f) (gimp-drawable-filter-set-visible f TRUE)) filters)
             (gimp-drawable-merge-filters d)
             (impasto-save i d (string-append name "-shown.png"))))
+        ; The README's pictures: a canvas of `colour` under a transparent layer that keeps
+        ; `filter` (an op and its properties) while `paint` paints on it; saved as the image shows.
+        (define (impasto-picture name colour filter paint)
+          (let* ((image (car (gimp-image-new 360 200 RGB)))
+                 (canvas (car (gimp-layer-new image "canvas" 360 200 RGB-IMAGE 100 LAYER-MODE-NORMAL)))
+                 (layer (car (gimp-layer-new image "paint" 360 200 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image canvas 0 0)
+            (gimp-image-insert-layer image layer 0 0)
+            (gimp-context-set-foreground colour)
+            (gimp-drawable-fill canvas FILL-FOREGROUND)
+            (gimp-drawable-fill layer FILL-TRANSPARENT)
+            (apply gimp-drawable-append-new-filter (append (list layer (car filter) 0 LAYER-MODE-REPLACE 1.0) (cdr filter)))
+            (paint image layer)
+            (gimp-drawable-merge-filters layer)
+            (gimp-file-save RUN-NONINTERACTIVE image (string-append "\(folder)/" name))))
         """
+    }
 
     static let scenarios: [(String, String)] = [
         ("bristles", """
@@ -66,6 +83,38 @@ final class Gimp3PaintingTests: XCTestCase {
               (impasto-filters "mercury" d)
               (impasto-save-both i d "mercury"))
             """),
+        ("gallery-bristles", """
+            (impasto-picture "painting-bristles.png" '(236 229 214) '("impasto:paint-relief")
+              (lambda (image layer)
+                (for-each
+                  (lambda (s)
+                    (gimp-context-set-foreground (car s))
+                    ; bump path bristles pressure-start pressure-end azimuth line-width max-radius
+                    (plug-in-impasto-bristle-stroke RUN-NONINTERACTIVE image (vector layer) -1
+                      (impasto-path image (cadr s)) 24 0.25 1 (caddr s) 2 20))
+                  ; colour, Bézier anchor triples (handle, anchor, handle), azimuth
+                  '(((38 70 140) (20 40 30 50 60 40 160 60 200 66 260 56 320 40 340 44 350 50) 0)
+                    ((214 140 40) (20 110 30 100 80 90 170 110 220 120 280 100 330 90 340 92 350 96) 0)
+                    ((180 40 45) (30 165 40 160 90 150 180 170 230 176 290 160 330 150 340 150 350 150) 10)
+                    ((40 120 90) (250 10 250 15 252 40 262 120 263 150 265 190 270 190 270 190 270 190) 90)))))
+            """),
+        ("gallery-mercury", """
+            (impasto-picture "painting-mercury.png" '(34 38 46)
+              '("impasto:emboss" "preset" "mercury" "radius" 18.0 "liquify" 5.0)
+              (lambda (image layer)
+                (gimp-context-set-foreground '(255 255 255))
+                (gimp-context-set-brush (car (gimp-brush-get-by-name "2. Hardness 025")))
+                (gimp-context-set-brush-hardness 0.25)
+                (for-each
+                  (lambda (s) (gimp-context-set-brush-size (car s)) (gimp-paintbrush-default layer (list->vector (cdr s))))
+                  ; brush size, then the stroke's points: a big drop, two that flow together,
+                  ; a stroke, a small drop
+                  '((100 60 100 80 100 70 88 60 100)
+                    (70 146 140 156 140 151 134 151 146 146 140)
+                    (70 194 130 204 130 199 124 199 136 194 130)
+                    (56 220 50 260 60 300 100 320 150)
+                    (50 296 40 304 40 300 35 300 45 296 40)))))
+            """),
     ]
 
     static var runs: [Gimp3Root.Suite: Result<(PrivateGimp.BatchResult, Gimp3Session), Gimp3Root.Problem>] = [:]
@@ -78,7 +127,7 @@ final class Gimp3PaintingTests: XCTestCase {
                     Result {
                         let session = try Gimp3Session(root: root)
                         try session.installPlugIn(plugIn)
-                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers
+                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers(session.folder)
                         return (session.batch(Self.scenarios.map(\.1), prelude: prelude, data: true), session)
                     }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
                 }
@@ -171,6 +220,28 @@ final class Gimp3PaintingTests: XCTestCase {
         let upLeft = brightness(60 - (60 - left) * 2 / 3, 80 - (60 - left) * 2 / 3)
         let downRight = brightness(60 + (right - 60) * 2 / 3, 80 + (right - 60) * 2 / 3)
         XCTAssertGreaterThan(upLeft, downRight + 0.1, "lit from the upper left: a rounded relief, not a flat plate")
+    }
+
+    /// The README's pictures of painting on a live filter are what GIMP 3.2 paints (≤ 2/255:
+    /// the layers are composited by GIMP, through babl).
+    func testForkyReadmePicturesAreWhatGIMPPaints() throws {
+        let (result, session) = try run(.forky)
+        for name in ["painting-bristles.png", "painting-mercury.png"] {
+            let made = try image(name, of: session, log: result.log)
+            let url = BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)")
+            let keep = FileManager.default.temporaryDirectory.appendingPathComponent("impasto-gallery/\(name)")
+            try? FileManager.default.createDirectory(at: keep.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: keep)
+            try? FileManager.default.copyItem(at: session.hostFolder.appendingPathComponent(name), to: keep)
+            let regenerate = "regenerate it: cp \(keep.path) \(url.path)"
+            // (gegl:load makes a small placeholder of a missing file.)
+            guard FileManager.default.fileExists(atPath: url.path), let committed = FloatImage.load(url) else {
+                XCTFail("\(name) is missing; \(regenerate)")
+                continue
+            }
+            XCTAssertEqual([made.width, made.height], [committed.width, committed.height], name)
+            XCTAssertLessThanOrEqual(worstDifference(made, committed), 2.0 / 255, "\(name): \(regenerate)")
+        }
     }
 
     // MARK: - GIMP 3.0 (trixie)

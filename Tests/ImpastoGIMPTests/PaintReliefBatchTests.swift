@@ -25,13 +25,13 @@ final class PaintReliefBatchTests: XCTestCase {
         ("top-left", """
             (let* ((p (impasto-paint)))
               ; smoothness contrast azimuth elevation ambient specular shininess
-              (plug-in-impasto-paint-relief RUN-NONINTERACTIVE (car p) (cadr p) 0.75 0.3 135 45 0.35 0.6 40)
+              (plug-in-impasto-paint-relief RUN-NONINTERACTIVE (car p) (cadr p) 0.75 0.5 135 45 0.35 0.6 40)
               (impasto-save (car p) (cadr p) "lit.png"))
             """),
         ("selection", """
             (let* ((p (impasto-paint)))
               (gimp-image-select-rectangle (car p) CHANNEL-OP-REPLACE 0 0 60 80)
-              (plug-in-impasto-paint-relief RUN-NONINTERACTIVE (car p) (cadr p) 0.75 0.3 135 45 0.35 0.6 40)
+              (plug-in-impasto-paint-relief RUN-NONINTERACTIVE (car p) (cadr p) 0.75 0.5 135 45 0.35 0.6 40)
               (gimp-selection-none (car p))
               (impasto-save (car p) (cadr p) "selection.png"))
             """),
