@@ -60,6 +60,17 @@ final class DialogGUITests: XCTestCase {
               (plug-in-impasto-normal-light RUN-INTERACTIVE image paint -1 0 0 0 0 0 0 0)
               (impasto-save image paint "normal-light.png"))
             """),
+        ("paint-relief", """
+            (let* ((d (impasto-disc 100)) (image (car d)) (shape (caddr d)))
+              ; the white disc grey, on the transparent layer
+              (gimp-context-set-foreground '(128 128 128))
+              (gimp-drawable-edit-clear shape)
+              (gimp-image-select-ellipse image CHANNEL-OP-REPLACE 50 20 100 100)
+              (gimp-drawable-edit-fill shape FILL-FOREGROUND)
+              (gimp-selection-none image)
+              (plug-in-impasto-paint-relief RUN-INTERACTIVE image shape 0 0 0 0 0 0 0)
+              (impasto-save image shape "paint-relief.png"))
+            """),
         ("bristle-stroke", """
             (let* ((d (impasto-disc 0)) (image (car d)) (paint (cadr d))
                    (v (car (gimp-vectors-new image "stroke"))))
@@ -125,7 +136,8 @@ final class DialogGUITests: XCTestCase {
             gui.click(ok.centre)
         } else { notes.append("no emboss dialog") }
         for procedure in ["plug-in-impasto-bristle-normal-map", "plug-in-impasto-normal-light",
-                          "plug-in-impasto-bristle-stroke", "plug-in-impasto-bristle-brush"] {
+                          "plug-in-impasto-paint-relief", "plug-in-impasto-bristle-stroke",
+                          "plug-in-impasto-bristle-brush"] {
             guard let d = gui.dialog(procedure), let ok = d["ok"] else {
                 notes.append("no dialog for \(procedure)")
                 continue
@@ -247,7 +259,7 @@ final class DialogGUITests: XCTestCase {
     }
 
     func testTheOtherDialogsApplyTheirDefaults() throws {
-        for name in ["normal-map", "normal-light", "bristle-stroke"] {
+        for name in ["normal-map", "normal-light", "paint-relief", "bristle-stroke"] {
             XCTAssertEqual(try outcome(name), .success, "\(name): \(log)")
         }
         XCTAssertEqual(try outcome("bristle-brush"), .success, log)
@@ -260,13 +272,19 @@ final class DialogGUITests: XCTestCase {
         // Normal light chose the disc layer as the bump: the disc's top-left rim is lit.
         let lit = try image("normal-light.png")
         XCTAssertGreaterThan(Array(lit.pixel(66, 36))[0], Array(lit.pixel(134, 104))[0] + 0.02)
+        // Paint relief lit the grey disc by its own edge: the top-left rim brighter, the flat
+        // middle its grey, the canvas around still transparent.
+        let relief = try image("paint-relief.png")
+        XCTAssertGreaterThan(Array(relief.pixel(66, 36))[0], Array(relief.pixel(134, 104))[0] + 0.05)
+        XCTAssertEqual(Array(relief.pixel(100, 70))[0], 128.0 / 255, accuracy: 1.0 / 255)
+        XCTAssertEqual(Array(relief.pixel(5, 5))[3], 0)
         // The bristle stroke used the image's active path and the foreground colour.
         let stroke = try image("bristle-stroke.png")
         let blue = (0 ..< 140).filter { Array(stroke.pixel(100, $0))[2] > Array(stroke.pixel(100, $0))[0] + 0.3 }
         XCTAssertFalse(blue.isEmpty, "blue bristles across x = 100")
         XCTAssertTrue(blue.allSatisfy { abs($0 - 70) <= 18 }, "\(blue)")
-        for name in ["dialog-bristle-normal-map.png", "dialog-normal-light.png", "dialog-bristle-stroke.png",
-                     "dialog-bristle-brush.png", "dialog-emboss.png"] {
+        for name in ["dialog-bristle-normal-map.png", "dialog-normal-light.png", "dialog-paint-relief.png",
+                     "dialog-bristle-stroke.png", "dialog-bristle-brush.png", "dialog-emboss.png"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: GimpGUI.artifacts.appendingPathComponent(name).path), name)
         }
     }
