@@ -46,6 +46,7 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
             "line-width", "Line width", 0.5 ... 20, default: 2, "Diameter of each bristle in pixels")
         public static let pressureLevels = EffectParameter.integer(
             "pressure-levels", "Pressure levels", 1 ... 16, default: 8, "Cells from the lightest touch to full pressure")
+        /// Cells per tilt axis by default: 8 × 8 tilts × 8 pressures, 512 cells (BristleBrushTests).
         public static let angleLevels = EffectParameter.integer(
             "angle-levels", "Angle levels", 1 ... 64, default: 8,
             "Cells around the circle (direction) or per tilt axis (tilt, at most 16)")
@@ -107,7 +108,7 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     /// (BristleGeometry's formula), or held upright (nil): then the bristles splay evenly all
     /// round, bristle i at R(pressure)·(cos βᵢ, sin βᵢ), the tuft of a round brush pressed
     /// straight down. Dragged in any direction, such a ring leaves a streak per bristle, or
-    /// per pair where two bristles trail one another (n/2 + 1 streaks along its mirror axes);
+    /// per pair where two bristles trail one another (n/2 + 1 tracks along its mirror axes);
     /// GIMP never has to turn it, which it cannot do reliably from pointer motion.
     public func dab(pressure: Double, azimuth: Double?) -> [UInt8] {
         let size = cellSize, centre = Double(size) / 2

@@ -178,6 +178,9 @@ final class Gimp3BrushPointerTests: XCTestCase {
             gui.settle(0.3)
         }
         gui.settle(1)
+        guard runCommand("/bin/sh", ["-c", "command -v scrot"]).status == 0 else {
+            return ["scrot is not installed on the host (the driver finds the canvas in a screenshot)"]
+        }
         guard let origin = canvasOrigin(gui) else { return ["the canvas is not on the screen at 100 %"] }
         func screen(_ p: (x: Int, y: Int)) -> [String] { ["\(origin.x + p.x)", "\(origin.y + p.y)"] }
         for stroke in strokes {
