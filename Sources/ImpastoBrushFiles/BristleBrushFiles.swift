@@ -48,8 +48,9 @@ extension BristleBrush {
     }
 
     /// The bristle azimuth (degrees, image axes: 0 = +x, 90 = down) drawn in the cell that
-    /// GIMP picks for angle index `index` (direction), or for tilt indices (`index`, `index2`).
-    public func azimuth(angle index: Int, _ index2: Int = 0) -> Double {
+    /// GIMP picks for angle index `index` (direction), or for tilt indices (`index`, `index2`);
+    /// nil for the upright pen (tilt 0, the mouse's), whose cell is the round tuft.
+    public func azimuth(angle index: Int, _ index2: Int = 0) -> Double? {
         switch angle {
         case .direction:
             // d = 1.25 − k/rank turns, counter-clockwise with y up; image axes turn the other way.
@@ -58,7 +59,7 @@ extension BristleBrush {
             return degrees < -180 ? degrees + 360 : degrees
         case .tilt:
             let (xtilt, ytilt) = (tilt(index), tilt(index2))
-            return xtilt == 0 && ytilt == 0 ? 0 : PenOrientation(xtilt: xtilt, ytilt: ytilt).azimuth
+            return xtilt == 0 && ytilt == 0 ? nil : PenOrientation(xtilt: xtilt, ytilt: ytilt).azimuth
         }
     }
 
@@ -67,10 +68,10 @@ extension BristleBrush {
         Double(index - angleLevels / 2) * 2 / Double(angleLevels)
     }
 
-    /// Every cell in file order: the pen reading it is for and its mask (row-major, one byte a
-    /// pixel, 255 = full paint), the bristles as antialiased dots of `lineWidth` at the SPEC
-    /// positions around the cell's centre.
-    public func cells() -> [(pressure: Double, azimuth: Double, mask: [UInt8])] {
+    /// Every cell in file order: the pen reading it is for (azimuth nil: upright) and its mask
+    /// (row-major, one byte a pixel, 255 = full paint), the bristles as antialiased dots of
+    /// `lineWidth` around the cell's centre (`dab(pressure:azimuth:)`).
+    public func cells() -> [(pressure: Double, azimuth: Double?, mask: [UInt8])] {
         guard problem == nil else { return [] }
         let angleCells: [(Int, Int)] = switch angle {
         case .direction: (0 ..< angleLevels).map { ($0, 0) }

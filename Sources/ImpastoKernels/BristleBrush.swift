@@ -2,15 +2,22 @@ import Glibc
 
 /// The "Impasto Bristle" brush for GIMP's own paint tools: dabs of BristlePaint's bristles,
 /// one for each pressure level and pen angle, so that painting with them along a stroke draws
-/// one streak per bristle, spread by the pen's pressure and turned by its direction or tilt.
+/// a streak per bristle, spread by the pen's pressure and turned by its tilt or direction.
+/// A pen held upright (and the mouse, which has no tilt) gets the round tuft, which streaks
+/// in every stroke direction; see `dab(pressure:azimuth:)`.
 /// These are the brush's settings and its dabs; GIMP's file formats and its rules for picking
 /// a cell are in ImpastoBrushFiles.
 public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     /// Which pen reading turns the bristles.
     public enum Angle: String, CaseIterable, Sendable {
         /// The direction of the stroke (any pen, the mouse, a path): the bristles lie across it.
+        /// GIMP paints no dab for a click with such a pipe (gimpbrushpipe.c's want_null_motion),
+        /// and its motion buffer (gimpmotionbuffer.c) updates the direction only where the
+        /// pointer moved more than a screen pixel along both axes, so a straight horizontal
+        /// or vertical stroke keeps whatever direction the pointer had before.
         case direction
-        /// The pen's tilt (xtilt × ytilt cells), BristlePaint's azimuth.
+        /// The pen's tilt (xtilt × ytilt cells), BristlePaint's azimuth; an upright pen and
+        /// the mouse (tilt 0) get the round tuft.
         case tilt
     }
 
@@ -27,21 +34,28 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
 
     /// plug-in-impasto-bristle-brush's parameters; the standard brush is their defaults.
     public enum Parameters {
-        /// As many bristles as a stroke may have.
-        public static let bristles = BristleStroke.Parameters.bristles
+        /// As many as a stroke may have; by default as many as the round tuft keeps apart in
+        /// every direction (Gimp3BrushPointerTests: 12 bristles within R = 16 px at 2 px).
+        public static let bristles = EffectParameter.integer(
+            stroke.name, stroke.title, Int(stroke.range.lowerBound) ... Int(stroke.range.upperBound), default: 12,
+            stroke.description)
+        private static let stroke = BristleStroke.Parameters.bristles
         public static let maxRadius = EffectParameter.number(
             "max-radius", "Max radius", 1 ... 200, default: 16, "Spread of the bristles at full pressure in pixels")
         public static let lineWidth = EffectParameter.number(
             "line-width", "Line width", 0.5 ... 20, default: 2, "Diameter of each bristle in pixels")
         public static let pressureLevels = EffectParameter.integer(
             "pressure-levels", "Pressure levels", 1 ... 16, default: 8, "Cells from the lightest touch to full pressure")
+        /// Cells per tilt axis by default: 8 × 8 tilts × 8 pressures, 512 cells (BristleBrushTests).
         public static let angleLevels = EffectParameter.integer(
-            "angle-levels", "Angle levels", 1 ... 64, default: 24,
+            "angle-levels", "Angle levels", 1 ... 64, default: 8,
             "Cells around the circle (direction) or per tilt axis (tilt, at most 16)")
+        /// Tilt by default: a pipe with a direction rank paints nothing on a click, and GIMP
+        /// turns it only while the pointer moves diagonally (see `Angle.direction`).
         public static let angleSource = EffectParameter.choice(
             "angle-source", "Angle source",
             [.init(Angle.direction.rawValue, "Stroke direction"), .init(Angle.tilt.rawValue, "Pen tilt")],
-            default: Angle.direction.rawValue, "What turns the bristles")
+            default: Angle.tilt.rawValue, "What turns the bristles")
         /// With tilt, angle-levels counts cells per tilt axis: GIMP's pipes hold so many.
         public static let largestTiltLevels = 16
     }
@@ -49,7 +63,7 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     public static let parameters = [Parameters.bristles, Parameters.maxRadius, Parameters.lineWidth,
                                     Parameters.pressureLevels, Parameters.angleLevels, Parameters.angleSource]
 
-    /// BristlePaint's brush: 20 bristles two pixels wide; 8 pressure levels × 24 directions.
+    /// 12 bristles two pixels wide spread up to 16 px; 8 pressure levels × 8 × 8 pen tilts.
     public static let standard = BristleBrush(
         bristles: Int(Parameters.bristles.defaultValue), maxRadius: Parameters.maxRadius.defaultValue,
         lineWidth: Parameters.lineWidth.defaultValue, pressureLevels: Int(Parameters.pressureLevels.defaultValue),
@@ -90,14 +104,25 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         max(1, Int((100 * max(1, lineWidth / 2) / Double(cellSize)).rounded(.down)))
     }
 
-    /// One dab: every bristle's dot for this pressure and azimuth.
-    public func dab(pressure: Double, azimuth: Double) -> [UInt8] {
+    /// One dab: every bristle's dot for this pressure, with the pen leaning towards `azimuth`
+    /// (BristleGeometry's formula), or held upright (nil): then the bristles splay evenly all
+    /// round, bristle i at R(pressure)·(cos βᵢ, sin βᵢ), the tuft of a round brush pressed
+    /// straight down. Dragged in any direction, such a ring leaves a streak per bristle, or
+    /// per pair where two bristles trail one another (n/2 + 1 tracks along its mirror axes);
+    /// GIMP never has to turn it, which it cannot do reliably from pointer motion.
+    public func dab(pressure: Double, azimuth: Double?) -> [UInt8] {
         let size = cellSize, centre = Double(size) / 2
         var canvas = StrokeCanvas(width: size, height: size)
-        let sample = BristleSample(x: centre, y: centre, pressure: pressure, azimuth: azimuth)
         for beta in BristleGeometry.angles(count: bristles) {
-            canvas.stroke([BristleGeometry.position(beta: beta, sample: sample, maxRadius: maxRadius)],
-                          lineWidth: lineWidth, color: SIMD4(1, 1, 1, 1))
+            let dot = if let azimuth {
+                BristleGeometry.position(beta: beta, sample: BristleSample(x: centre, y: centre, pressure: pressure,
+                                                                           azimuth: azimuth),
+                                         maxRadius: maxRadius)
+            } else {
+                SIMD2(centre, centre)
+                    + BristleGeometry.radius(pressure: pressure, maxRadius: maxRadius) * SIMD2(cos(beta), sin(beta))
+            }
+            canvas.stroke([dot], lineWidth: lineWidth, color: SIMD4(1, 1, 1, 1))
         }
         return (0 ..< size * size).map { UInt8((canvas.pixels[$0 * 4 + 3] * 255).rounded()) }
     }

@@ -59,14 +59,12 @@ final class BristleBrushTests: XCTestCase {
         let brush = BristleBrush.standard
         let (name, parameters, brushes) = try Self.parse(brush.gih())
         XCTAssertEqual(name, "Impasto Bristle")
-        XCTAssertEqual(parameters["count"], "192")
-        XCTAssertEqual(parameters["ncells"], "192")
-        XCTAssertEqual(parameters["dim"], "2")
-        XCTAssertEqual(parameters["rank0"], "8")
-        XCTAssertEqual(parameters["sel0"], "pressure")
-        XCTAssertEqual(parameters["rank1"], "24")
-        XCTAssertEqual(parameters["sel1"], "angular")
-        XCTAssertEqual(brushes.count, 192)
+        XCTAssertEqual(parameters["count"], "512")
+        XCTAssertEqual(parameters["ncells"], "512")
+        XCTAssertEqual(parameters["dim"], "3")
+        XCTAssertEqual([parameters["rank0"], parameters["rank1"], parameters["rank2"]], ["8", "8", "8"])
+        XCTAssertEqual([parameters["sel0"], parameters["sel1"], parameters["sel2"]], ["pressure", "xtilt", "ytilt"])
+        XCTAssertEqual(brushes.count, 512)
         let size = 2 * Int((16.0 + 1 + 1).rounded(.up)) + 1
         XCTAssertEqual(parameters["cellwidth"], String(size))
         for b in brushes {
@@ -77,14 +75,15 @@ final class BristleBrushTests: XCTestCase {
     }
 
     func testPressureSpreadsTheBristlesAndDirectionTurnsThem() throws {
-        let brush = BristleBrush.standard  // 8 pressures × 24 directions, R = 16, width 2
+        let brush = BristleBrush(bristles: 20, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24,
+                                 angle: .direction)
         let brushes = try Self.parse(brush.gih()).brushes
         let centre = brush.cellSize / 2
         // GIMP's angular index for a stroke moving right (direction 0): round(1.25·24) mod 24 = 6;
         // moving down (0.75): round(0.5·24) = 12.
         let right = try XCTUnwrap(Self.extent(brushes[7 * 24 + 6])), down = try XCTUnwrap(Self.extent(brushes[7 * 24 + 12]))
-        XCTAssertEqual(brush.azimuth(angle: 6), 0, accuracy: 1e-9)
-        XCTAssertEqual(brush.azimuth(angle: 12), 90, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(brush.azimuth(angle: 6)), 0, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(brush.azimuth(angle: 12)), 90, accuracy: 1e-9)
         // Full pressure, moving right: the bristles stand in a column across the stroke, 2R tall.
         XCTAssertLessThanOrEqual(right.columns.count, 3)
         XCTAssertEqual(right.rows.lowerBound, centre - 16, accuracy: 1)
@@ -101,10 +100,10 @@ final class BristleBrushTests: XCTestCase {
         XCTAssertEqual(Double(spreads[2] - 1), 2 * 16 * (2.0 / 7).squareRoot() + 1, accuracy: 2)
     }
 
-    func testACellHoldsTheBristlesAtTheirFormulaPositions() {
+    func testACellHoldsTheBristlesAtTheirFormulaPositions() throws {
         let brush = BristleBrush(bristles: 6, maxRadius: 10, lineWidth: 2, pressureLevels: 3, angleLevels: 8,
                                  angle: .direction)
-        let azimuth = brush.azimuth(angle: 3), pressure = brush.pressure(level: 1)
+        let azimuth = try XCTUnwrap(brush.azimuth(angle: 3)), pressure = brush.pressure(level: 1)
         let mask = brush.dab(pressure: pressure, azimuth: azimuth)
         let size = brush.cellSize, c = Double(size) / 2
         let alpha = azimuth * .pi / 180, r = 10 * pressure.squareRoot()
@@ -133,12 +132,46 @@ final class BristleBrushTests: XCTestCase {
         XCTAssertEqual([parameters["sel0"], parameters["sel1"], parameters["sel2"]], ["pressure", "xtilt", "ytilt"])
         // GIMP picks index round(t·5/2) + 2 for tilt t: index 4 is t = 0.8, index 2 is t = 0.
         // xtilt 0.8, ytilt 0: azimuth atan2(0, 0.8) = 0; xtilt 0, ytilt 0.8: 90°.
-        XCTAssertEqual(brush.azimuth(angle: 4, 2), 0, accuracy: 1e-9)
-        XCTAssertEqual(brush.azimuth(angle: 2, 4), 90, accuracy: 1e-9)
-        XCTAssertEqual(brush.azimuth(angle: 0, 0), -135, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(brush.azimuth(angle: 4, 2)), 0, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(brush.azimuth(angle: 2, 4)), 90, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(brush.azimuth(angle: 0, 0)), -135, accuracy: 1e-9)
+        XCTAssertNil(brush.azimuth(angle: 2, 2), "an upright pen: the round tuft")
         let column = try XCTUnwrap(Self.extent(brushes[25 + 4 * 5 + 2]))
         XCTAssertLessThanOrEqual(column.columns.count, 3)
         XCTAssertGreaterThan(column.rows.count, 12)
+    }
+
+    /// The mouse has no tilt and full pressure: GIMP picks the standard brush's upright cell,
+    /// the round tuft, for every dab whatever the stroke's direction, and for a click.
+    func testTheMouseGetsTheRoundTuftThatStreaksInEveryDirection() throws {
+        let brush = BristleBrush.standard  // 12 bristles, R = 16, width 2; 8 pressures × 8 × 8 tilts
+        let brushes = try Self.parse(brush.gih()).brushes
+        let index = brush.cellIndex(pressure: 1, direction: 0)
+        XCTAssertEqual(index, 7 * 64 + 4 * 8 + 4, "round(0·8/2) + 8/2 = 4 on both tilt axes")
+        XCTAssertEqual(brush.cellIndex(pressure: 1, direction: 0.3), index, "the direction plays no part")
+        let cell = brushes[index], size = brush.cellSize, c = Double(size) / 2
+        // A ring of R = 16: every bristle's dot is painted, and the middle is bare.
+        let dots = BristleGeometry.angles(count: 12).map { SIMD2(c + 16 * cos($0), c + 16 * sin($0)) }
+        for dot in dots { XCTAssertGreaterThan(cell.mask[Int(dot.y) * size + Int(dot.x)], 200, "bristle at \(dot)") }
+        XCTAssertEqual(cell.mask[size / 2 * size + size / 2], 0)
+        let full = try XCTUnwrap(Self.extent(cell))
+        XCTAssertEqual(full.columns.count, 35, accuracy: 1)
+        XCTAssertEqual(full.rows.count, 35, accuracy: 1)
+        // Pressure spreads the ring as R = 16·√p (the pressure rank, as for the other angles).
+        let spreads = try (0 ..< 8).map { try XCTUnwrap(Self.extent(brushes[$0 * 64 + 4 * 8 + 4])).rows.count }
+        XCTAssertEqual(spreads, spreads.sorted())
+        XCTAssertEqual(Double(spreads[2] - 1), 2 * 16 * (2.0 / 7).squareRoot() + 1, accuracy: 2)
+        // Across a stroke in any direction the bristles' tracks lie at their projections on the
+        // stroke's normal; tracks 2.5 px apart (1.25 widths) stay apart in GIMP. Every
+        // direction keeps at least 5 apart; between the ring's mirror axes, 8.
+        func streaks(_ degrees: Double) -> Int {
+            let normal = SIMD2(-sin(degrees * .pi / 180), cos(degrees * .pi / 180))
+            let offsets = dots.map { (($0 - SIMD2(c, c)) * normal).sum() }.sorted()
+            return 1 + zip(offsets, offsets.dropFirst()).filter { $1 - $0 >= 2.5 }.count
+        }
+        let counts = stride(from: 0.0, to: 180, by: 1).map(streaks)
+        XCTAssertGreaterThanOrEqual(counts.min() ?? 0, 5, "\(counts)")
+        XCTAssertEqual(streaks(22.5), 8)
     }
 
     func testSettingsOutOfRangeAreRefusedWithAReason() {

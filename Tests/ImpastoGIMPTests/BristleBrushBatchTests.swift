@@ -3,8 +3,8 @@ import ImpastoTestSupport
 import XCTest
 
 /// The "Impasto Bristle" image-pipe brush and paint dynamics that plugin-install.sh puts in
-/// the profile: GIMP loads them, its own paintbrush paints bristles with them (spread across
-/// the stroke's direction), and plug-in-impasto-bristle-brush regenerates them.
+/// the profile: GIMP loads them, its own paintbrush paints bristles with them (a streak per
+/// track across the stroke), and plug-in-impasto-bristle-brush regenerates them.
 final class BristleBrushBatchTests: XCTestCase {
     static let helpers = """
         (define (impasto-path name) (string-append "\(session.root.path)/" name))
@@ -79,16 +79,16 @@ final class BristleBrushBatchTests: XCTestCase {
 
     func testGIMPsPaintbrushPaintsBristlesAcrossTheStroke() throws {
         XCTAssertEqual(Self.run.outcome("right"), .success, Self.run.log)
-        // A scripted stroke has pressure 1 and direction 0 (GIMP computes the direction only
-        // from pointer motion), which pick the full-pressure cell for a stroke moving right:
-        // R = 16, the bristles standing in a column across the stroke, so the paintbrush
-        // leaves separate streaks spread 32 px across it.
+        // A scripted stroke has pressure 1 and no tilt, which pick the full-pressure upright
+        // cell: the round tuft of 12 bristles, R = 16. Moving right, along one of the ring's
+        // mirror axes, bristle pairs trail one another on 7 tracks at 16·sin(30°·k); the two
+        // outer tracks on each side lie 2 px apart and merge: 5 streaks spread 32 px across.
         let image = try Self.run.image("right.png")
         let across = Self.painted(image) { (100, $0) }
         XCTAssertEqual(Double(across.first ?? 0), 100 - 16, accuracy: 2, "\(across)")
         XCTAssertEqual(Double(across.last ?? 0), 100 + 16, accuracy: 2, "\(across)")
         let gaps = zip(across, across.dropFirst()).filter { $1 - $0 > 1 }.count
-        XCTAssertGreaterThanOrEqual(gaps, 5, "bristles leave gaps between their streaks: \(across)")
+        XCTAssertEqual(gaps, 4, "bristles leave gaps between their streaks: \(across)")
         // Along the stroke: from its start to its end, each streak unbroken.
         let along = Self.painted(image) { ($0, across.first ?? 0) }
         XCTAssertEqual(Double(along.first ?? 0), 20, accuracy: 3)

@@ -11,7 +11,8 @@ import Foundation
 /// Xvfb ended. The driver reaches the display through the X server's abstract socket, which a
 /// chroot shares with the host, and runs the root's xdotool by chroot directly (the script's
 /// lock is taken). The display number is picked free among 400 … 899 (a host Xvfb would look
-/// for its lock files in the host's /tmp, not the root's).
+/// for its lock files in the host's /tmp, not the root's), or among IMPASTO_XVFB_DISPLAYS
+/// (e.g. "40-49") on a machine whose other users keep to other numbers.
 public final class Gimp3GUI: DialogDriver {
     public let session: Gimp3Session
     public let display: String
@@ -27,8 +28,15 @@ public final class Gimp3GUI: DialogDriver {
         try FileManager.default.createDirectory(at: session.hostFolder.appendingPathComponent("snapshots"),
                                                 withIntermediateDirectories: true)
         let busy = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
-        let number = (400 ..< 900).shuffled().first { !busy.contains("/tmp/.X11-unix/X\($0)\n") } ?? 400
+        let number = Self.displayNumbers.shuffled().first { !busy.contains("/tmp/.X11-unix/X\($0)\n") }
+            ?? Self.displayNumbers.lowerBound
         display = ":\(number)"
+    }
+
+    static var displayNumbers: ClosedRange<Int> {
+        let bounds = (ProcessInfo.processInfo.environment["IMPASTO_XVFB_DISPLAYS"] ?? "")
+            .split(separator: "-").compactMap { Int($0) }
+        return bounds.count == 2 && bounds[0] <= bounds[1] ? bounds[0] ... bounds[1] : 400 ... 899
     }
 
     /// Runs GIMP with one `-b` per command (each with `prelude`), then quits; `drive` runs

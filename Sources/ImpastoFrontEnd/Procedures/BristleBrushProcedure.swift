@@ -14,9 +14,11 @@ public enum BristleBrushProcedure: ImpastoProcedure {
         pipe of many-bristle dabs: bristle dots of line-width pixels spread as far as \
         max-radius × √pressure, one cell for each of pressure-levels pen pressures and \
         angle-levels angles, the angle following the stroke's direction (angle-source 0) or \
-        the pen's tilt (1: angle-levels cells per tilt axis); and the "Impasto Bristle" paint \
-        dynamics (pressure firms up the paint; the brush cells do the spreading and turning). \
-        GIMP then reloads its brushes and both become the active brush and dynamics.
+        the pen's tilt (1: angle-levels cells per tilt axis; an upright pen and the mouse \
+        get a ring of bristles, which streaks in every direction and leaves a dab on a \
+        click); and the "Impasto Bristle" paint dynamics (pressure firms up the paint; the \
+        brush cells do the spreading and turning). GIMP then reloads its brushes and both \
+        become the active brush and dynamics.
         """
     public static let menuLabel = "Regenerate Impasto _Bristle Brush..."
     /// The Brushes dialog's context menu, as GIMP 2.10 names it (GIMP 3: see `gimp3MenuPath`).
