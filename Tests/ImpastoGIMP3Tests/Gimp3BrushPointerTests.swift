@@ -15,6 +15,10 @@ import XCTest
 /// A mouse has full pressure and no tilt: the pressure and tilt ranks are the unit tests'
 /// (BristleBrushTests), not these.
 ///
+/// The paint layer keeps a live Impasto Paint Relief while it is painted, as the README's
+/// "Painting impasto" sets it up: the strokes are counted on the paint as painted (the filter
+/// hidden), and their relief read from what the layer shows (the filter merged).
+///
 /// One GIMP process per suite (about 40 s). Runs for the suites IMPASTO_GIMP3_ROOTS lists;
 /// skipped otherwise.
 final class Gimp3BrushPointerTests: XCTestCase {
@@ -71,28 +75,41 @@ final class Gimp3BrushPointerTests: XCTestCase {
     /// Press and release without moving, in the strip below the fans.
     static let clicks = [(x: 100, y: height - 30), (x: 300, y: height - 30), (x: 500, y: height - 30)]
 
-    /// The canvas is green under a transparent paint layer, so the driver finds it on the
-    /// screen; the script waits for the driver (a file it writes), then saves the paint layer.
+    /// Two canvases, each green under a transparent paint layer (so the driver finds it on the
+    /// screen), painted in turn: first the fans and clicks on a plain layer; then, on a layer
+    /// that keeps a live Impasto Paint Relief, a stroke to the right and one upwards. For each,
+    /// the script shows the canvas, waits for the driver (a file it writes) and saves the paint
+    /// (the second both as painted and as shown, with Gimp3PaintingTests' helpers).
     static let script = """
-        (let* ((image (car (gimp-image-new \(width) \(height) RGB)))
-               (canvas (car (gimp-layer-new image "canvas" \(width) \(height) RGB-IMAGE 100 LAYER-MODE-NORMAL)))
-               (paint (car (gimp-layer-new image "paint" \(width) \(height) RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
-          (gimp-image-insert-layer image canvas 0 0)
-          (gimp-image-insert-layer image paint 0 0)
-          (gimp-context-set-foreground '(0 255 0))
-          (gimp-drawable-fill canvas FILL-FOREGROUND)
-          (gimp-drawable-fill paint FILL-TRANSPARENT)
-          (gimp-context-set-foreground '(0 0 0))
-          (gimp-context-set-opacity 100)
-          (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
-          (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
-          (gimp-context-set-dynamics-name "Impasto Bristle")
-          (let ((shown (car (gimp-display-new image))))
-            (gimp-displays-flush)
-            (impasto-write "ready" "ready")
-            (impasto-wait "painted" 1500)
-            (impasto-save image paint "strokes.png")
-            (gimp-display-delete shown)))
+        (define (impasto-pointer-canvas filtered)
+          (let* ((image (car (gimp-image-new \(width) \(height) RGB)))
+                 (canvas (car (gimp-layer-new image "canvas" \(width) \(height) RGB-IMAGE 100 LAYER-MODE-NORMAL)))
+                 (paint (car (gimp-layer-new image "paint" \(width) \(height) RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
+            (gimp-image-insert-layer image canvas 0 0)
+            (gimp-image-insert-layer image paint 0 0)
+            (gimp-context-set-foreground '(0 255 0))
+            (gimp-drawable-fill canvas FILL-FOREGROUND)
+            (gimp-drawable-fill paint FILL-TRANSPARENT)
+            (if filtered (gimp-drawable-append-new-filter paint "impasto:paint-relief" 0 LAYER-MODE-REPLACE 1.0))
+            (gimp-context-set-foreground '(180 60 40))
+            (list image paint (car (gimp-display-new image)))))
+        (gimp-context-set-opacity 100)
+        (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
+        (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
+        (gimp-context-set-dynamics-name "Impasto Bristle")
+        (let* ((c (impasto-pointer-canvas #f)) (image (car c)) (paint (cadr c)))
+          (gimp-displays-flush)
+          (impasto-write "ready" "ready")
+          (impasto-wait "painted" 1500)
+          (impasto-save image paint "strokes.png")
+          (gimp-display-delete (caddr c)))
+        (let* ((c (impasto-pointer-canvas #t)) (image (car c)) (paint (cadr c)))
+          (gimp-displays-flush)
+          (impasto-write "ready-live" "ready")
+          (impasto-wait "painted-live" 1500)
+          (impasto-filters "pointer" paint)
+          (impasto-save-both image paint "live")
+          (gimp-display-delete (caddr c)))
         """
 
     /// Waits (polling every 0.1 s, at most `tries` times) until the driver has written `name`.
@@ -110,10 +127,18 @@ final class Gimp3BrushPointerTests: XCTestCase {
         let notes: [String]
         var log: String { result.log + "\ndriver: \(notes)" }
 
-        func painted() throws -> ImageCodes {
+        /// The paint as painted.
+        func painted(_ name: String = "strokes.png") throws -> ImageCodes {
             Gegl.initialize()
-            return try XCTUnwrap(ImageCodes.load(session.hostFolder.appendingPathComponent("strokes.png")),
-                                 "strokes.png was not written:\n\(log)")
+            return try XCTUnwrap(ImageCodes.load(session.hostFolder.appendingPathComponent(name)),
+                                 "\(name) was not written:\n\(log)")
+        }
+
+        /// The paint on the live Paint Relief as the layer shows it.
+        func shown() throws -> FloatImage {
+            Gegl.initialize()
+            return try XCTUnwrap(FloatImage.load(session.hostFolder.appendingPathComponent("live-shown.png")),
+                                 "live-shown.png was not written:\n\(log)")
         }
     }
 
@@ -133,10 +158,13 @@ final class Gimp3BrushPointerTests: XCTestCase {
                         let gui = try Gimp3GUI(session: session)
                         var notes: [String] = []
                         let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers(session.folder)
+                            + Gimp3PaintingTests.helpers(session.folder)
                         let result = gui.run([Self.script], prelude: prelude) { notes = Self.paint(with: $0) }
-                        let kept = GimpGUI.artifacts.appendingPathComponent("gimp3-brush-pointer-\(suite.rawValue).png")
-                        try? FileManager.default.removeItem(at: kept)
-                        try? FileManager.default.copyItem(at: session.hostFolder.appendingPathComponent("strokes.png"), to: kept)
+                        for (made, name) in [("strokes.png", ""), ("live-shown.png", "-live")] {
+                            let kept = GimpGUI.artifacts.appendingPathComponent("gimp3-brush-pointer\(name)-\(suite.rawValue).png")
+                            try? FileManager.default.removeItem(at: kept)
+                            try? FileManager.default.copyItem(at: session.hostFolder.appendingPathComponent(made), to: kept)
+                        }
                         return Run(session: session, result: result, notes: notes)
                     }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
                 }
@@ -152,22 +180,65 @@ final class Gimp3BrushPointerTests: XCTestCase {
 
     // MARK: - The driver
 
-    /// Waits for the canvas, brings it to 100 % and paints the strokes and clicks; what went
-    /// wrong, if anything. Always lets the script go on at the end.
+    /// Waits for the canvas, brings it to 100 % and paints the strokes and clicks; then, on the
+    /// live canvas, the two strokes, waiting until GIMP has painted and shown them. What went
+    /// wrong, if anything. Always lets the script go on.
     static func paint(with gui: Gimp3GUI) -> [String] {
         let folder = gui.session.hostFolder
-        defer { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("painted").path, contents: Data()) }
+        func signal(_ name: String) { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()) }
+        var painted = false, notes: [String] = []
+        defer { if !painted { signal("painted") }; signal("painted-live") }
+        guard runCommand("/bin/sh", ["-c", "command -v scrot"]).status == 0 else {
+            return ["scrot is not installed on the host (the driver finds the canvas in a screenshot)"]
+        }
+        guard let origin = showCanvas(gui, when: "ready") else { return ["the first canvas is not on the screen at 100 %"] }
+        for stroke in strokes { drag(stroke, gui, origin) }
+        for click in clicks {
+            gui.xdotool(["mousemove"] + screen(click, origin) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.1", "mouseup", "1"])
+            gui.settle(0.2)
+        }
+        gui.settle(1)
+        signal("painted")
+        painted = true
+        guard let live = showCanvas(gui, when: "ready-live") else { return ["the live canvas is not on the screen at 100 %"] }
+        for stroke in liveStrokes { drag(stroke, gui, live) }
+        if !settled(gui) { notes.append("GIMP was still painting the live canvas after two minutes") }
+        return notes
+    }
+
+    /// The strokes painted on the live Paint Relief: to the right and upwards, at a hand's pace.
+    static let liveStrokes = [Stroke(speed: .hand, direction: 0), Stroke(speed: .hand, direction: 4)]
+
+    static func screen(_ p: (x: Int, y: Int), _ origin: (x: Int, y: Int)) -> [String] {
+        ["\(origin.x + p.x)", "\(origin.y + p.y)"]
+    }
+
+    /// One drag: press, a motion event at each of the stroke's points, release.
+    static func drag(_ stroke: Stroke, _ gui: Gimp3GUI, _ origin: (x: Int, y: Int)) {
+        let points = stroke.points
+        var arguments = ["mousemove"] + screen(points[0], origin) + ["sleep", "0.05", "mousedown", "1", "sleep", "0.05"]
+        for p in points.dropFirst() { arguments += ["mousemove"] + screen(p, origin) + ["sleep", "0.012"] }
+        gui.xdotool(arguments + ["sleep", "0.05", "mouseup", "1", "sleep", "0.1"])
+    }
+
+    /// Once the script has written `ready`: the image window placed, sized and focused (no
+    /// window manager; its title has the image's size, and it may show a moment after the
+    /// script goes on), then the Paintbrush (P), 1:1 (1) and centred (Shift+J); where the
+    /// canvas then is.
+    static func showCanvas(_ gui: Gimp3GUI, when ready: String) -> (x: Int, y: Int)? {
         let deadline = Date().addingTimeInterval(180)
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ready").path) {
-            guard Date() < deadline else { return ["the script never showed the canvas"] }
+        while !FileManager.default.fileExists(atPath: gui.session.hostFolder.appendingPathComponent(ready).path) {
+            guard Date() < deadline else { return nil }
             usleep(200_000)
         }
         gui.settle(1)
-        // No window manager: the image window is placed, sized and focused directly (its title
-        // has the image's size), then the Paintbrush (P), 1:1 (1) and centred (Shift+J).
-        let windows = gui.xdotool(["search", "--onlyvisible", "--name", "\(width)x\(height)"]).output
-            .split(whereSeparator: \.isNewline).map(String.init).filter { $0.allSatisfy(\.isNumber) }
-        guard let window = windows.last else { return ["no image window"] }
+        var window: String?
+        while window == nil && Date() < deadline {
+            window = gui.xdotool(["search", "--onlyvisible", "--name", "\(width)x\(height)"]).output
+                .split(whereSeparator: \.isNewline).map(String.init).filter { $0.allSatisfy(\.isNumber) }.last
+            if window == nil { usleep(200_000) }
+        }
+        guard let window else { return nil }
         gui.xdotool(["windowmove", window, "0", "0"])
         gui.xdotool(["windowsize", window, "1600", "1000"])
         gui.settle(1.5)
@@ -178,23 +249,24 @@ final class Gimp3BrushPointerTests: XCTestCase {
             gui.settle(0.3)
         }
         gui.settle(1)
-        guard runCommand("/bin/sh", ["-c", "command -v scrot"]).status == 0 else {
-            return ["scrot is not installed on the host (the driver finds the canvas in a screenshot)"]
+        return canvasOrigin(gui)
+    }
+
+    /// Waits (at most two minutes) until the screen stays the same for a second and a half:
+    /// GIMP has handled every motion event and shown the result.
+    static func settled(_ gui: Gimp3GUI) -> Bool {
+        let shot = gui.session.hostFolder.appendingPathComponent("settle.png")
+        var last: Data?, still = 0
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            _ = runCommand("scrot", ["-o", shot.path], environment: ["DISPLAY": gui.display])
+            let now = FileManager.default.contents(atPath: shot.path)
+            still = now != nil && now == last ? still + 1 : 0
+            if still >= 3 { return true }
+            last = now
+            usleep(500_000)
         }
-        guard let origin = canvasOrigin(gui) else { return ["the canvas is not on the screen at 100 %"] }
-        func screen(_ p: (x: Int, y: Int)) -> [String] { ["\(origin.x + p.x)", "\(origin.y + p.y)"] }
-        for stroke in strokes {
-            let points = stroke.points
-            var arguments = ["mousemove"] + screen(points[0]) + ["sleep", "0.05", "mousedown", "1", "sleep", "0.05"]
-            for p in points.dropFirst() { arguments += ["mousemove"] + screen(p) + ["sleep", "0.012"] }
-            gui.xdotool(arguments + ["sleep", "0.05", "mouseup", "1", "sleep", "0.1"])
-        }
-        for click in clicks {
-            gui.xdotool(["mousemove"] + screen(click) + ["sleep", "0.1", "mousedown", "1", "sleep", "0.1", "mouseup", "1"])
-            gui.settle(0.2)
-        }
-        gui.settle(1)
-        return []
+        return false
     }
 
     /// Where the canvas's top-left pixel is on the screen, if the whole canvas shows at 100 %:
@@ -329,6 +401,41 @@ final class Gimp3BrushPointerTests: XCTestCase {
             XCTAssertEqual(Self.coverage(image, Double(click.x), Double(click.y)), 0, "the ring's bare middle at \(click)")
         }
     }
+
+    /// The strokes painted by hand on the live Paint Relief show as ridges lit from the
+    /// top-left: across a stroke to the right each streak's top flank is brighter than its
+    /// bottom one, across a stroke upwards its left flank than its right one; nothing is
+    /// shown where nothing was painted; the filter is still on the layer.
+    func liveRelief(_ suite: Gimp3Root.Suite) throws {
+        let run = try run(suite)
+        XCTAssertEqual(run.notes, [], run.log)
+        XCTAssertEqual(run.result.log.components(separatedBy: "\n").first { $0.hasPrefix("impasto-filters pointer: ") },
+                       "impasto-filters pointer: impasto:paint-relief", "the filter stays live:\n\(run.log)")
+        let (paint, shown) = (try run.painted("live-paint.png"), try run.shown())
+        func alpha(_ x: Int, _ y: Int) -> Float { Float(paint.codes[4 * (y * paint.width + x) + 3]) / 255 }
+        func brightness(_ x: Int, _ y: Int) -> Float { shown.pixel(x, y).prefix(3).reduce(0, +) / 3 }
+        for stroke in Self.liveStrokes {
+            let (c, rightwards) = ((x: Int(stroke.centre.x), y: Int(stroke.centre.y)), stroke.direction == 0)
+            let pixel = { (t: Int) in rightwards ? (c.x, c.y + t) : (c.x + t, c.y) }
+            let found = Gimp3PaintingTests.streaks(-24 ..< 25) { alpha(pixel($0).0, pixel($0).1) }
+            let name = "\(stroke.speed) stroke at \(Double(stroke.direction) * 22.5)°"
+            XCTAssertGreaterThanOrEqual(found.count, BristleBrush.standard.bristles / 2 - 1, "\(name): streaks")
+            for (first, last) in found {
+                let (near, far) = (pixel(first), pixel(last))
+                XCTAssertGreaterThan(brightness(near.0, near.1), brightness(far.0, far.1) + 0.03,
+                                     "\(name): the streak at \(first)…\(last) is lit from the top-left")
+            }
+        }
+        var bare = 0
+        for y in 0 ..< paint.height { for x in 0 ..< paint.width where alpha(x, y) == 0 {
+            bare += 1
+            if shown.pixel(x, y).last != 0 { XCTFail("(\(x), \(y)): nothing painted, something shown"); return }
+        } }
+        XCTAssertGreaterThan(bare, paint.width * paint.height / 2)
+    }
+
+    func testStrokesOnALivePaintReliefAreLitRidgesInGIMP30() throws { try liveRelief(.trixie) }
+    func testStrokesOnALivePaintReliefAreLitRidgesInGIMP32() throws { try liveRelief(.forky) }
 
     func testAClickLeavesADabInGIMP30() throws { try click(.trixie) }
     func testAClickLeavesADabInGIMP32() throws { try click(.forky) }

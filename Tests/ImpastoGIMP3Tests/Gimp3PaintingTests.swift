@@ -152,7 +152,7 @@ final class Gimp3PaintingTests: XCTestCase {
 
     /// The streaks a line of pixels crosses (`pixel(t)` for t in `span`): runs of paint
     /// (alpha ≥ ½) at least 2 px wide with bare canvas before them, as (first, last) t.
-    func streaks(_ span: Range<Int>, alpha: (Int) -> Float) -> [(Int, Int)] {
+    static func streaks(_ span: Range<Int>, alpha: (Int) -> Float) -> [(Int, Int)] {
         var found: [(Int, Int)] = [], start: Int?
         for t in span {
             let painted = alpha(t) >= 0.5
@@ -179,7 +179,7 @@ final class Gimp3PaintingTests: XCTestCase {
         // towards the light (top; left) is brighter than the one away from it.
         for (label, cross, pixel) in [("rightwards stroke", 20 ..< 80, { (t: Int) in (85, t) }),
                                       ("downwards stroke", 165 ..< 225, { (t: Int) in (t, 80) })] {
-            let found = streaks(cross) { alpha(pixel($0).0, pixel($0).1) }
+            let found = Self.streaks(cross) { alpha(pixel($0).0, pixel($0).1) }
             XCTAssertGreaterThanOrEqual(found.count, 5, "\(label): bristle streaks across the stroke")
             for (first, last) in found {
                 let near = pixel(first), far = pixel(last)
