@@ -205,9 +205,10 @@ public enum Emboss {
             return fit(shading, to: output, region: region, perceptual: perceptual, parallel: parallel)
         }
         // The image within m of the region (the window), and where the output lies in it.
+        // (Each sum within the image: no overflow, whatever its size.)
         let left = max(region.x - m, 0), top = max(region.y - m, 0)
-        let right = min(region.x + output.width + m, region.imageWidth)
-        let bottom = min(region.y + output.height + m, region.imageHeight)
+        let right = region.x + min(output.width + m, region.imageWidth - region.x)
+        let bottom = region.y + min(output.height + m, region.imageHeight - region.y)
         let columns = left - region.x + m ..< right - region.x + m
         let window = input.rows(top - region.y + m ..< bottom - region.y + m)
         let origin = (x: region.x - left, y: region.y - top)

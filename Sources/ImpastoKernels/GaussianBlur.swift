@@ -317,10 +317,12 @@ public enum GaussianBlur {
             var buffers = [SIMD4<Double>](repeating: .zero, count: 4 * quads)
             buffers.withUnsafeMutableBufferPointer { buffers in
                 guard let base = buffers.baseAddress else { return }
-                // The first block: the one holding row 0 (floor division, origin may be < 0).
-                var start = origin >= 0 ? origin / block * block : -((-origin + block - 1) / block * block)
-                while start < origin + rows.height {
-                    let kept = max(start - origin, 0) ..< min(start + block - origin, rows.height)
+                // Where the blocks fall depends on the origin modulo a block alone: the first
+                // block holding row 0 starts `phase` rows before it.
+                let phase = (origin % block + block) % block
+                var start = -phase
+                while start < rows.height {
+                    let kept = max(start, 0) ..< min(start + block, rows.height)
                     run(rows, destination, width: width, quads: quads, state: base, kept: kept,
                         from: max(kept.lowerBound - warmUp, 0), to: min(kept.upperBound + warmUp, rows.height))
                     start += block

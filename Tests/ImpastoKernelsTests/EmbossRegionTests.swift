@@ -1,26 +1,11 @@
 import ImpastoKernels
+import ImpastoTestSupport
 import XCTest
 
 /// SPEC "Local ops": a region of the emboss, computed from the image within `Emboss.margin` of
 /// it, is the whole image's render there to the bit; and the margin is the stages' reach, no
 /// more (a change just beyond it changes nothing, one just within it can).
 final class EmbossRegionTests: XCTestCase {
-    /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
-    /// OOPSLA 2014): the same cases on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
-        mutating func pick<T>(_ values: [T]) -> T { values[int(0 ..< values.count)] }
-    }
-
     /// A layer as the kernel reads it (`pixels.floats` samples a pixel).
     struct Image {
         var width: Int, height: Int, pixels: NormalMap.BumpPixels, samples: [Float]
@@ -30,7 +15,7 @@ final class EmbossRegionTests: XCTestCase {
         /// Soft discs and bars (antialiased edges, acute joints where they cross), a few specks,
         /// grey levels that vary across them, and a NaN and an out-of-range sample: alpha is the
         /// coverage (where the pixels have alpha), the grey the luminance.
-        static func random(width: Int, height: Int, pixels: NormalMap.BumpPixels, _ random: inout Random) -> Image {
+        static func random(width: Int, height: Int, pixels: NormalMap.BumpPixels, _ random: inout SeededRandom) -> Image {
             var coverage = Plane(width: width, height: height)
             for _ in 0 ..< random.int(2 ..< 7) {
                 let cx = random.unit() * Float(width), cy = random.unit() * Float(height)
@@ -128,7 +113,7 @@ final class EmbossRegionTests: XCTestCase {
     static let shading = Hemisphere.standard.render(size: 48)
 
     func testEveryRegionIsTheWholeImagesRenderToTheBit() {
-        var random = Random(state: 34)
+        var random = SeededRandom(seed: 34)
         let formats: [NormalMap.BumpPixels] = [.grayAlpha, .linearGrayAlpha, .rgba(luma: NormalMap.rec709Luma),
                                                .rgb(luma: NormalMap.rec709Luma)]
         var regions = 0
@@ -231,7 +216,7 @@ final class EmbossRegionTests: XCTestCase {
     /// The farthest apart a pixel whose coverage changed and an output pixel that changed
     /// with it, over changes of pixels on the edges of random shapes.
     static func farthestChange(_ settings: EmbossSettings, size: Int, trials: Int, seed: UInt64) -> Int {
-        var random = Random(state: seed), farthest = 0
+        var random = SeededRandom(seed: seed), farthest = 0
         for _ in 0 ..< trials {
             let image = Image.random(width: size, height: size, pixels: .grayAlpha, &random)
             let before = whole(image, settings, shading: shading)
@@ -268,4 +253,10 @@ final class EmbossRegionTests: XCTestCase {
             XCTAssertGreaterThan(farthest, site, "r \(radius)")
         }
     }
+}
+
+extension SeededRandom {
+    mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
+    mutating func unit() -> Float { Float.random(in: 0 ..< 1, using: &self) }
+    mutating func pick<T>(_ values: [T]) -> T { values[int(0 ..< values.count)] }
 }
