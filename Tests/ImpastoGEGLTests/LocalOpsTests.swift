@@ -4,10 +4,11 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// SPEC "Local ops" through GEGL: impasto:emboss and impasto:emboss-matcap render any region
-/// from the input within their margin of it, to the whole image's bits, and tell GEGL so (a
-/// region needs the input within the margin; a change invalidates the margin around it).
-final class EmbossRegionOpTests: XCTestCase {
+/// SPEC "Local ops" through GEGL: the area ops (impasto:emboss, impasto:emboss-matcap, the
+/// bristle normal map and normal light) render any region from the input within their margin
+/// of it, to the whole image's bits, and tell GEGL so (a region needs the input within the
+/// margin; a change invalidates the margin around it).
+final class LocalOpsTests: XCTestCase {
     override func setUp() {
         super.setUp()
         XCTAssertTrue(ImpastoModule.load())
@@ -100,6 +101,12 @@ final class EmbossRegionOpTests: XCTestCase {
              "RGBA float", nil),
             ("impasto:emboss", [("result", .enumNick("hemisphere"))], "RGBA float", nil),
             ("impasto:emboss-matcap", [("radius", .double(15)), ("liquify", .double(3.5))], "RGBA float", sphere),
+            // The normal-map family, area filters with their own margins: the bump as the
+            // input, or on the aux pad under a painting.
+            ("impasto:bristle-normal-map", [("smoothness", .double(0.75))], "R'G'B'A u8", nil),
+            ("impasto:bristle-normal-map", [("smoothness", .double(1)), ("tileable", .bool(true))], "RGBA float", nil),
+            ("impasto:normal-light", [("smoothness", .double(0.75))], "R'G'B'A u8",
+             Self.shapes(width: 260, height: 230, x0: 7, y0: -3, seed: 99)),
         ]
         var random = SeededRandom(seed: 5)
         for (index, (operation, properties, format, aux)) in cases.enumerated() {
