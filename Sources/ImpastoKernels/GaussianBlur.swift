@@ -10,10 +10,12 @@ import Glibc
 /// over strips of rows turned on their side (`Strip`). One full-size allocation: on a fresh
 /// 2048² plane the page faults alone cost a few ns per pixel.
 public enum GaussianBlur {
-    /// Up to this σ the blur is an exact FIR convolution (2⌊4σ⌋ + 1 taps); beyond it a
-    /// recursive filter whose cost does not depend on σ (on a 2048² plane the two cost about
-    /// the same here).
-    static let largestFIRSigma: Float = 3
+    /// Up to this σ the blur is an exact FIR convolution (2⌊4σ⌋ + 1 taps, reach ⌊4σ⌋); beyond
+    /// it the recursive filter, whose cost per pixel does not grow with σ but whose reach is
+    /// 12σ (`Deriche`): here the FIR's shorter reach makes a liquified emboss, whole or a
+    /// region, no slower (BENCHMARKS.md, "Local ops"). GaussianBlurTests cover both sides of
+    /// it.
+    static let largestFIRSigma: Float = 12
     /// σ is clamped to this: the recursive filter loses precision far beyond it, and a blur
     /// that wide has spread any image to nearly nothing long before.
     static let largestSigma: Float = 2000
@@ -268,15 +270,17 @@ public enum GaussianBlur {
     /// into blocks of `blockRows` (aligned to row 0 of the image), and each block's halves
     /// start at rest `warmUp` rows before and after it: the Gaussian truncated at ⌈4σ⌉, as
     /// the FIR is, the input beyond that dropped (its weight, under 10⁻⁴ of the total, is
-    /// below the fit's own error). Blocks of 4 × the warm-up cost 25 % more than one run.
+    /// below the fit's own error). Blocks of twice the warm-up cost 50 % more than one run, and
+    /// a value's reach is 3⌈4σ⌉ − 1: longer blocks cost less over a whole image but reach
+    /// further, which every region (and every chunk of a whole render) pays for in margin.
     struct Deriche {
         let causal: (Double, Double, Double, Double)      // b⁺₀ … b⁺₃
         let anticausal: (Double, Double, Double, Double)  // b⁻₁ … b⁻₄
         let a: (Double, Double, Double, Double)           // a₁ … a₄
         /// Rows each half runs at rest before a block's first row (after its last): ⌈4σ⌉.
         let warmUp: Int
-        /// Rows a block holds: a multiple of the warm-up, so that the warm-up costs a fraction.
-        var blockRows: Int { 4 * warmUp }
+        /// Rows a block holds (see the type's note).
+        var blockRows: Int { 2 * warmUp }
         /// How far from a value the input it depends on lies: the rest of its block and the
         /// warm-up beyond.
         var reach: Int { blockRows + warmUp - 1 }

@@ -101,6 +101,8 @@ final class LocalOpsTests: XCTestCase {
              "RGBA float", nil),
             ("impasto:emboss", [("result", .enumNick("hemisphere"))], "RGBA float", nil),
             ("impasto:emboss-matcap", [("radius", .double(15)), ("liquify", .double(3.5))], "RGBA float", sphere),
+            // Liquify's recursive blur (σ > 12), its blocks aligned to the image, not the buffer.
+            ("impasto:emboss", [("radius", .double(5)), ("liquify", .double(13))], "RGBA float", nil),
             // The normal-map family, area filters with their own margins: the bump as the
             // input, or on the aux pad under a painting.
             ("impasto:bristle-normal-map", [("smoothness", .double(0.75))], "R'G'B'A u8", nil),

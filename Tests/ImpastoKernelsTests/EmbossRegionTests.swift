@@ -122,15 +122,16 @@ final class EmbossRegionTests: XCTestCase {
             settings.radius = random.pick([0, 0.7, 3, 8.5, 17, 40])
             settings.scale = random.pick([2, 10, 35])
             settings.profile = random.pick(HeightProfile.allCases)
-            // Up to 3 the blur is the FIR, beyond the blocked recursive filter.
-            settings.liquify = random.pick([0, 0, 0, 1.5, 3, 3.2, 5])
+            // Up to 12 the blur is the FIR, beyond the blocked recursive filter (every 8th
+            // trial, on an image large enough for its regions to see cuts inside it).
+            settings.liquify = trial % 8 == 0 ? 12.5 : random.pick([0, 0, 0, 1.5, 5, 12, 12.5])
             settings.maskSource = random.pick([.alpha, .alpha, .luminance])
             settings.output = random.pick([.shaded, .shaded, .shaded, .height, .normals, .hemisphere])
             let perceptual = random.int(0 ..< 2) == 1
             // Large enough, for a wide liquify, that regions see cuts inside the image.
-            let big = settings.liquify > 3 && trial % 2 == 0
-            let width = big ? random.int(200 ..< 260) : random.int(24 ..< 130)
-            let height = big ? random.int(150 ..< 200) : random.int(16 ..< 110)
+            let big = settings.liquify > 12 && trial % 2 == 0
+            let width = big ? random.int(420 ..< 520) : random.int(24 ..< 130)
+            let height = big ? random.int(380 ..< 440) : random.int(16 ..< 110)
             let image = Image.random(width: width, height: height, pixels: random.pick(formats), &random)
             let whole = Self.whole(image, settings, shading: Self.shading, perceptual: perceptual)
             let margin = Emboss.margin(settings)
@@ -168,12 +169,12 @@ final class EmbossRegionTests: XCTestCase {
         settings.radius = 40.2
         settings.liquify = 2   // FIR: ⌊4σ⌋ = 8 taps either way, and the gradient's pixel
         XCTAssertEqual(Emboss.margin(settings), 42 + 1 + 5 + 2 + 1 + 9)
-        settings.liquify = 4   // recursive: warm-up ⌈4σ⌉ = 16, blocks of 64
-        XCTAssertEqual(Liquify.reach(sigma: 4), 64 + 16 - 1 + 1)
+        XCTAssertEqual(Liquify.reach(sigma: 12), 48 + 1, "the FIR's taps up to σ 12")
+        XCTAssertEqual(Liquify.reach(sigma: 12.5), 2 * 50 + 50 - 1 + 1, "recursive: warm-up ⌈4σ⌉ = 50, blocks of 100")
         settings.radius = .nan   // sanitized: the default
         settings.liquify = .infinity   // the largest σ, 200
         XCTAssertEqual(Emboss.margin(settings), HeightField.reach(radius: 10) + Liquify.reach(sigma: 200) + 1)
-        XCTAssertEqual(Liquify.reach(sigma: 200), 5 * 800)
+        XCTAssertEqual(Liquify.reach(sigma: 200), 3 * 800)
         XCTAssertEqual(Liquify.reach(sigma: 0), 0)
         XCTAssertEqual(Liquify.reach(sigma: .nan), 0)
     }
