@@ -107,7 +107,8 @@ func parseOptions() -> Options {
                   --chunk PIXELS  GEGL processor chunk size (default: GEGL's, 1048576)
                   --blit          render with one gegl_node_blit instead of a GeglProcessor
                   --threads LIST  thread counts to run (default 1,2)
-                  --case TEXT     only the cases whose name contains TEXT
+                  --case TEXT     only the cases whose name contains TEXT ("region": the
+                                  local ops' 256² regions of a 4096² layer against the whole)
                   --format NAME   only the cases in babl format NAME (e.g. "R'G'B'A u8")
                   --csv FILE      append one line per case and thread count to FILE
                   --label TEXT    the run's name in the CSV (default: the GEGL and babl versions)

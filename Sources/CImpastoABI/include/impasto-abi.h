@@ -147,8 +147,9 @@ long impasto_emboss_margin (const ImpastoEmbossParams *params);
  * impasto_emboss_margin (params) the output is the whole image's there, to the bit, however
  * the image is cut into regions. An input without an alpha channel (components 3) is
  * embossed by its luminance and its output is opaque. Besides what io reads and writes it
- * keeps about 2 floats per pixel of the region and its margin (mask, the transform's index).
- * io.parallel spreads its work (NULL: serial); reports progress. */
+ * keeps about 2 floats per pixel of the region and its margin within the image (the mask,
+ * the transform's index; 4 while liquify's blur runs). io.parallel spreads its work (NULL:
+ * serial); reports progress. */
 void impasto_emboss (const ImpastoIO *io, const ImpastoEmbossParams *params);
 
 /* impasto:bristle-normal-map (BristlePaint, SpriteKit's generatingNormalMap): a bump layer's
