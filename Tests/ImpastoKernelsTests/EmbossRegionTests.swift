@@ -240,19 +240,16 @@ final class EmbossRegionTests: XCTestCase {
         return farthest
     }
 
-    func testNoChangeReachesBeyondTheMarginAndChangesReachPastAPixelsOwnSite() {
-        // Beyond the margin nothing changes (the region test shows it for every region); here
-        // how far changes reach on random shapes: past the site (the smoothing and the
-        // footprint carry them), within the margin (the neighbours' sites and an acute
-        // wedge's arms, which read 5 px around a site, make up the rest of the bound).
-        for radius in [Float(3), 6] {
-            var settings = EmbossSettings()
-            settings.radius = radius
-            let farthest = Self.farthestChange(settings, size: 56, trials: 6, seed: 7)
-            let site = HeightField.reach(radius: radius) - 1 - 5 - 2
-            XCTAssertLessThanOrEqual(farthest, Emboss.margin(settings), "r \(radius)")
-            XCTAssertGreaterThan(farthest, site, "r \(radius)")
-        }
+    func testNoChangeReachesBeyondTheMarginAndOneReachesWithin3PxOfIt() {
+        // Beyond the margin nothing changes (the region test shows it for every region). On
+        // these random shapes a change reaches 13 px at r 6, whose margin is 16: past the
+        // site's 7 px by the stages after it (a neighbour's site, a piece of edge's reads, the
+        // smoothing, the footprint), to within 3 px of the bound their reaches add up to.
+        var settings = EmbossSettings()
+        settings.radius = 6
+        let farthest = Self.farthestChange(settings, size: 48, trials: 4, seed: 1007)
+        XCTAssertLessThanOrEqual(farthest, Emboss.margin(settings))
+        XCTAssertGreaterThanOrEqual(farthest, Emboss.margin(settings) - 3)
     }
 }
 
