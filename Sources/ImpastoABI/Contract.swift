@@ -17,6 +17,7 @@ private func sameType<T>(_: T, _: T) {}
 private func exportsMatchTheHeader() {
     sameType(impasto_scratch_new, impastoScratchNew)
     sameType(impasto_pencil_hue_saturation, impastoPencilHueSaturation)
+    sameType(impasto_emboss_margin, impastoEmbossMargin)
     sameType(impasto_emboss, impastoEmboss)
     sameType(impasto_bristle_normal_map_margin, impastoBristleNormalMapMargin)
     sameType(impasto_bristle_normal_map, impastoBristleNormalMap)

@@ -1,13 +1,26 @@
 import CImpastoABI
 import ImpastoKernels
 
+/// impasto-abi.h: `impasto_emboss_margin`.
+@_cdecl("impasto_emboss_margin")
+public func impastoEmbossMargin(_ params: UnsafePointer<ImpastoEmbossParams>?) -> Int {
+    guard let p = params?.pointee else { return 0 }
+    return Emboss.margin(EmbossSettings(p))
+}
+
 /// impasto-abi.h: `impasto_emboss`.
 @_cdecl("impasto_emboss")
 public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoEmbossParams>?) {
-    guard let io = io?.pointee, let pixels = io.bumpPixels, let rows = io.rows(components: pixels.components, floats: pixels.floats),
-          let p = params?.pointee else { return }
-    let parallel = io.parallelFor
-    Emboss.render(rows, pixels: pixels, settings: EmbossSettings(p),
+    guard let io = io?.pointee, let pixels = io.bumpPixels, let p = params?.pointee,
+          let (width, height, margin) = io.extent, let read = io.reader, let write = io.writer else { return }
+    let parallel = io.parallelFor, progress = io.reporter, scratch = io.scratches
+    let input = RowIO(width: width + 2 * margin, height: height + 2 * margin, inputComponents: pixels.floats,
+                      progress: progress, scratch: scratch, read: read, write: { _, _ in })
+    let output = RowIO(width: width, height: height, inputComponents: 4, progress: progress, scratch: scratch,
+                       read: { _, _ in }, write: write)
+    let region = p.image_width > 0 && p.image_height > 0
+        ? Emboss.Region(x: p.x, y: p.y, imageWidth: p.image_width, imageHeight: p.image_height) : .whole(output)
+    Emboss.render(input, to: output, region: region, pixels: pixels, settings: EmbossSettings(p),
                   shading: shadingImage(p.shading, p.shading_width, p.shading_height)
                       ?? hemisphere(p).cachedRender(size: EmbossSettings.hemisphereSize, parallel: parallel),
                   perceptual: p.perceptual != 0, parallel: parallel)

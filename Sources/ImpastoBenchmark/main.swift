@@ -15,6 +15,9 @@
 // megapixels per second. --csv appends one line per case and thread count; --summarize reads
 // such files (repeat runs, other GEGLs) and prints BENCHMARKS.md's table: each row's median
 // ratio, its spread over the runs, and whether every run met the target.
+// The region cases (local ops: GIMP re-renders only around a change) time one of our area ops rendering a 256²
+// region of a 4096² layer against the same op rendering the whole layer (ratio: the whole's
+// time over the region's), with the area floor: the layer over the input the region needs.
 // A missed target is a result, not an error: the exit status is non-zero only when setup fails.
 import CGEGL
 import Glibc
@@ -104,7 +107,8 @@ func parseOptions() -> Options {
                   --chunk PIXELS  GEGL processor chunk size (default: GEGL's, 1048576)
                   --blit          render with one gegl_node_blit instead of a GeglProcessor
                   --threads LIST  thread counts to run (default 1,2)
-                  --case TEXT     only the cases whose name contains TEXT
+                  --case TEXT     only the cases whose name contains TEXT ("region": the
+                                  local ops' 256² regions of a 4096² layer against the whole)
                   --format NAME   only the cases in babl format NAME (e.g. "R'G'B'A u8")
                   --csv FILE      append one line per case and thread count to FILE
                   --label TEXT    the run's name in the CSV (default: the GEGL and babl versions)
@@ -225,7 +229,15 @@ struct Case {
     var floorMeetsTarget = true
     let target: Double
     var scalingTarget: Double? = nil
+    /// The layer's edge in pixels, if not --size's.
+    var layerSize: Int? = nil
+    /// A region case (SPEC "Local ops"): ours renders only a region × region pixels of the
+    /// layer (`busiestRegion`), as GIMP does around a dab on a layer with a live filter, and the
+    /// reference (the same op) the whole layer; the ratio is the whole's time over the region's.
+    var region: Int? = nil
     var name: String { "\(effect) · \(format) · \(content.rawValue)" }
+
+    func size(_ options: Options) -> Int { layerSize ?? options.size }
 }
 
 /// Ours may take at most this much longer than the floor's conversions.
@@ -284,6 +296,31 @@ let pencilFloor = Side(label: "convert-format R'G'B'A float") { graph in
     [graph.node("gegl:convert-format", [("format", .format("R'G'B'A float"))])]
 }
 
+/// The local ops' region cases: a 256² region of a 4096² layer must cost at most a
+/// tenth of the whole layer (ratio ≥ 10), in GIMP's 8-bit format, for the emboss at r = 10 and
+/// 40 with and without liquify (σ 4), for the normal-map family and for
+/// paint relief (paint on a transparent layer: the text mask).
+func regionCases() -> [Case] {
+    func region(_ effect: String, _ content: Content, _ side: Side) -> Case {
+        Case(effect: "\(effect): 256² region / 4096² layer", format: "R'G'B'A u8", content: content,
+             ours: side, reference: side, target: 10, layerSize: 4096, region: 256)
+    }
+    func emboss(radius: Double, liquify: Double) -> Side {
+        Side(label: "impasto:emboss radius \(Int(radius)) liquify \(Int(liquify))") { graph in
+            [graph.node("impasto:emboss", [("radius", .double(radius)), ("liquify", .double(liquify))])]
+        }
+    }
+    return [
+        region("emboss r=10", .text, emboss(radius: 10, liquify: 0)),
+        region("emboss r=40", .text, emboss(radius: 40, liquify: 0)),
+        region("emboss r=10 liquify 4", .text, emboss(radius: 10, liquify: 4)),
+        region("emboss r=40 liquify 4", .text, emboss(radius: 40, liquify: 4)),
+        region("normal map s=0.75", .grey, normalMap(smoothness: 0.75)),
+        region("normal light s=0.75", .colour, litThroughItself("impasto:normal-light", [("smoothness", .double(0.75))])),
+        region("paint relief", .text, Side(label: "impasto:paint-relief") { graph in [graph.node("impasto:paint-relief")] }),
+    ]
+}
+
 /// The matrix: every effect in every format GIMP hands an op, with the content it meets.
 func allCases() -> [Case] {
     var cases: [Case] = [
@@ -332,7 +369,7 @@ func allCases() -> [Case] {
                           floor: format == "R'G'B'A float" ? nil : pencilFloor, floorMeetsTarget: false,
                           target: 10.0))
     }
-    return cases
+    return cases + regionCases()
 }
 
 // MARK: - Inputs
@@ -409,15 +446,15 @@ struct Timing {
     var cpu: Double   // process CPU time: cpu / wall ≈ cores actually busy
 }
 
-/// Times one render of buffer-source → `side`'s ops → write-buffer(`output`) over the whole
-/// extent. The graph is built fresh (untimed) so no node can answer from a cache.
-func timeOnce(_ side: Side, input: GeglBufferRef, output: GeglBufferRef, blit: Bool) -> Timing {
+/// Times one render of buffer-source → `side`'s ops → write-buffer(`output`) over `rect` (nil:
+/// the whole extent). The graph is built fresh (untimed) so no node can answer from a cache.
+func timeOnce(_ side: Side, input: GeglBufferRef, output: GeglBufferRef, blit: Bool, rect: GeglRectangle? = nil) -> Timing {
     let graph = GeglGraph()
     let source = graph.node("gegl:buffer-source", [("buffer", .buffer(input))])
     let ops = side.build(graph)
     let sink = graph.node("gegl:write-buffer", [("buffer", .buffer(output))])
     graph.chain([source] + ops + [sink])
-    let rect = input.extent
+    let rect = rect ?? input.extent
     let (wall0, cpu0) = (now(), cpuNow())
     if blit {
         graph.blit(sink, rect: rect)
@@ -425,6 +462,48 @@ func timeOnce(_ side: Side, input: GeglBufferRef, output: GeglBufferRef, blit: B
         graph.process(sink, rect: rect)
     }
     return Timing(wall: now() - wall0, cpu: cpuNow() - cpu0)
+}
+
+/// The edge × edge tile of `input` (on a grid of such tiles) with the most pixels that differ
+/// from their right-hand neighbour (edges, texture: where the relief and the normals are made),
+/// so that a region case times a region with paint in it, not an empty one.
+func busiestRegion(_ input: GeglBufferRef, edge: Int) -> GeglRectangle {
+    let extent = input.extent, width = Int(extent.width), height = Int(extent.height)
+    var best = (count: -1, x: 0, y: 0)
+    var band = [Float](repeating: 0, count: width * edge * 4)
+    for ty in stride(from: 0, to: height - edge + 1, by: edge) {
+        var r = GeglRectangle(x: extent.x, y: extent.y + Int32(ty), width: extent.width, height: Int32(edge))
+        band.withUnsafeMutableBytes { gegl_buffer_get(input.pointer, &r, 1.0, babl_format("R'G'B'A float"), $0.baseAddress, 0, GEGL_ABYSS_NONE) }
+        for tx in stride(from: 0, to: width - edge + 1, by: edge) {
+            var count = 0
+            for y in 0 ..< edge { for x in tx ..< tx + edge - 1 {
+                let i = (y * width + x) * 4
+                if abs(band[i] - band[i + 4]) + abs(band[i + 3] - band[i + 7]) > 1.0 / 255 { count += 1 }
+            } }
+            if count > best.count { best = (count, tx, ty) }
+        }
+    }
+    return GeglRectangle(x: extent.x + Int32(best.x), y: extent.y + Int32(best.y), width: Int32(edge), height: Int32(edge))
+}
+
+/// What `side`'s last op needs for `region` of the input it reads most of (GEGL's
+/// required-for-output on its input or aux pad: the region and its margin within the layer),
+/// and the layer's area over that.
+func regionFloor(_ side: Side, input: GeglBufferRef, region: GeglRectangle) -> (needs: GeglRectangle, ratio: Double) {
+    let graph = GeglGraph()
+    let source = graph.node("gegl:buffer-source", [("buffer", .buffer(input))])
+    let ops = side.build(graph)
+    graph.chain([source] + ops)
+    guard let last = ops.last, let operation = gegl_node_get_gegl_operation(last) else { return (region, 1) }
+    _ = gegl_node_get_bounding_box(last)   // prepares the graph: the op knows its inputs
+    var needs = region
+    for pad in ["input", "aux"] where gegl_node_has_pad(last, pad) != 0 {
+        var rect = region
+        let pads = gegl_operation_get_required_for_output(operation, pad, &rect)
+        if Double(pads.width) * Double(pads.height) > Double(needs.width) * Double(needs.height) { needs = pads }
+    }
+    let extent = input.extent
+    return (needs, Double(extent.width) * Double(extent.height) / max(Double(needs.width) * Double(needs.height), 1))
 }
 
 /// One side of one case at one thread count.
@@ -449,12 +528,16 @@ struct Measurement {
 
 /// Runs `c` at every thread count: one warm-up per side and count, then rounds in which the
 /// thread counts and the sides alternate, so drifting background load hits all alike.
-func measure(_ c: Case, input: GeglBufferRef, output: GeglBufferRef, options: Options) -> [Measurement] {
+func measure(_ c: Case, input: GeglBufferRef, output: GeglBufferRef, region: GeglRectangle?, options: Options) -> [Measurement] {
     let sides = [c.ours, c.reference] + (c.floor.map { [$0] } ?? [])
     var results = [Measurement](repeating: Measurement(sides: sides.map { _ in Result() }), count: options.threads.count)
+    /// Side k's render: ours over the case's region, if it has one.
+    func time(_ k: Int) -> Timing {
+        timeOnce(sides[k], input: input, output: output, blit: options.blit, rect: k == 0 ? region : nil)
+    }
     for t in options.threads {
         Gegl.setThreads(t)
-        for side in sides { _ = timeOnce(side, input: input, output: output, blit: options.blit) }
+        for k in sides.indices { _ = time(k) }
     }
     // Each side at each thread count runs at least `runs` times and until its own runs add up
     // to its share of --min-time, so a fast side next to a slow one still gets many samples.
@@ -466,8 +549,8 @@ func measure(_ c: Case, input: GeglBufferRef, output: GeglBufferRef, options: Op
     while results.contains(where: { $0.sides.contains(where: needsMore) }) {
         for (i, t) in options.threads.enumerated() {
             Gegl.setThreads(t)
-            for (k, side) in sides.enumerated() where needsMore(results[i].sides[k]) {
-                results[i].sides[k].timings.append(timeOnce(side, input: input, output: output, blit: options.blit))
+            for k in sides.indices where needsMore(results[i].sides[k]) {
+                results[i].sides[k].timings.append(time(k))
             }
         }
     }
@@ -718,12 +801,14 @@ print("")
 struct BufferKey: Hashable {
     let format: String
     let content: Content
+    let size: Int
+
+    init(_ c: Case) { (format, content, size) = (c.format, c.content, c.size(options)) }
 }
 var buffers: [BufferKey: (input: GeglBufferRef, output: GeglBufferRef)] = [:]
-for c in selected where buffers[BufferKey(format: c.format, content: c.content)] == nil {
-    buffers[BufferKey(format: c.format, content: c.content)] = (
-        makeInput(size: options.size, format: c.format, c.content),
-        GeglBufferRef(width: options.size, height: options.size, format: c.format))
+for c in selected where buffers[BufferKey(c)] == nil {
+    buffers[BufferKey(c)] = (makeInput(size: c.size(options), format: c.format, c.content),
+                             GeglBufferRef(width: c.size(options), height: c.size(options), format: c.format))
 }
 
 // Keep one node of every op alive for the whole run: otherwise each fresh graph's op classes
@@ -738,11 +823,13 @@ for c in selected {
 
 if let side = options.profileSide {
     for c in selected {
-        guard let b = buffers[BufferKey(format: c.format, content: c.content)],
-              let chosen = [c.ours, c.reference, c.floor][side] else { continue }
+        guard let b = buffers[BufferKey(c)], let chosen = [c.ours, c.reference, c.floor][side] else { continue }
+        let region = side == 0 ? c.region.map { busiestRegion(b.input, edge: $0) } : nil
         for t in options.threads {
             Gegl.setThreads(t)
-            for _ in 0 ..< options.runs { _ = timeOnce(chosen, input: b.input, output: b.output, blit: options.blit) }
+            for _ in 0 ..< options.runs {
+                _ = timeOnce(chosen, input: b.input, output: b.output, blit: options.blit, rect: region)
+            }
         }
     }
     buffers.removeAll()
@@ -750,7 +837,6 @@ if let side = options.profileSide {
     exit(0)
 }
 
-let mpx = Double(options.size * options.size) / 1e6
 let loadBefore = loadAverage()
 var rows: [Row] = []
 let caseWidth = max(4, selected.map(\.name.count).max() ?? 0) + 2
@@ -759,13 +845,24 @@ print(pad("case", caseWidth) + pad("thr", 4, right: true) + pad("ours Mpx/s", 12
       + pad("ours/floor", 12, right: true) + pad("target", 9, right: true) + "  result")
 var scaling: [(Case, Double, Double)] = []
 var medians: [String] = []
+var regionFloors: [String] = []
 for c in selected {
-    guard let b = buffers[BufferKey(format: c.format, content: c.content)] else { continue }
-    let row = measure(c, input: b.input, output: b.output, options: options)
+    guard let b = buffers[BufferKey(c)] else { continue }
+    // Throughputs in the layer's megapixels per second (a region case's ours: layers' worth).
+    let mpx = Double(c.size(options) * c.size(options)) / 1e6
+    let region = c.region.map { busiestRegion(b.input, edge: $0) }
+    let row = measure(c, input: b.input, output: b.output, region: region, options: options)
+    // A region case's floor: the layer's area over what the region needs of the input (its
+    // margin), the ratio if the cost were that area's alone.
+    let areaFloor = region.map { regionFloor(c.ours, input: b.input, region: $0) }
+    if let areaFloor, let region {
+        regionFloors.append("  \(pad(c.name, caseWidth)) at (\(region.x), \(region.y)) needs \(areaFloor.needs.width)×"
+                            + "\(areaFloor.needs.height) px of the input: floor \(fixed(areaFloor.ratio, 1))×")
+    }
     for (t, m) in zip(options.threads, row) {
         let ratio = m.ours.best(mpx) / m.reference.best(mpx)
-        let floorRatio = m.floor.map { m.ours.best(mpx) / $0.best(mpx) }
-        let pass = passes(ratio: ratio, floorRatio: c.floorMeetsTarget ? floorRatio : nil, target: c.target)
+        let floorRatio = areaFloor.map(\.ratio) ?? m.floor.map { m.ours.best(mpx) / $0.best(mpx) }
+        let pass = passes(ratio: ratio, floorRatio: c.floorMeetsTarget && c.region == nil ? floorRatio : nil, target: c.target)
         print(pad(c.name, caseWidth) + pad("\(t)", 4, right: true)
               + pad(fixed(m.ours.best(mpx), 1), 12, right: true)
               + pad(fixed(m.reference.best(mpx), 1), 12, right: true)
@@ -776,7 +873,7 @@ for c in selected {
                         threads: "\(t)", ours: m.ours.best(mpx), reference: m.reference.best(mpx), ratio: ratio,
                         floorRatio: floorRatio, target: c.target, pass: pass))
     }
-    if let one = options.threads.firstIndex(of: 1), let two = options.threads.firstIndex(of: 2) {
+    if c.region == nil, let one = options.threads.firstIndex(of: 1), let two = options.threads.firstIndex(of: 2) {
         let ours = row[two].ours.best(mpx) / row[one].ours.best(mpx)
         let reference = row[two].reference.best(mpx) / row[one].reference.best(mpx)
         scaling.append((c, ours, reference))
@@ -802,6 +899,13 @@ if !scaling.isEmpty {
               + pad(c.scalingTarget.map { "≥ " + fixed($0, 1) + "×" } ?? "", 9, right: true)
               + "  " + (c.scalingTarget.map { ours >= $0 ? "PASS" : "MISS" } ?? ""))
     }
+}
+
+if !regionFloors.isEmpty {
+    print("")
+    print("region cases: ours/ref is the whole layer's time over the region's; ours/floor shows the layer's area")
+    print("over the input the region needs (the region and the op's margin), the ratio if that area were all it cost:")
+    regionFloors.forEach { print($0) }
 }
 
 print("")

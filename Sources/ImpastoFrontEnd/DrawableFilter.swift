@@ -8,7 +8,8 @@ import ImpastoKernels
 /// `aux`, a drawable, feeds the op's aux pad; with `alignsAux` it is placed where it lies in
 /// the image relative to the drawable (a bump layer under its painting), otherwise it comes as
 /// a picture of its own. With `addsAlpha`, a layer without an alpha channel gets one first (in
-/// the same undo group), for ops whose output alpha matters.
+/// the same undo group), for ops whose output alpha matters; the op still reads the layer as
+/// it was, without alpha (impasto:emboss embosses such a layer by its brightness).
 public struct DrawableFilter {
     public var operation: String
     public var properties: [(String, GeglValue)]
@@ -25,12 +26,18 @@ public struct DrawableFilter {
         self.addsAlpha = addsAlpha
     }
 
-    /// The graph drawable → op (with its aux); returns the op's node.
-    private func build(_ graph: GeglGraph, on drawable: Int32, in host: any GimpHost) -> OpaquePointer {
+    /// The graph drawable → op (with its aux); returns the op's node. `withoutAlpha`: the
+    /// drawable's alpha channel (one just added) is dropped on the way to the op.
+    private func build(_ graph: GeglGraph, on drawable: Int32, in host: any GimpHost, withoutAlpha: Bool = false) -> OpaquePointer {
         let source = host.buffer(drawable)
         let input = graph.node("gegl:buffer-source", [("buffer", .buffer(source))])
         let op = graph.node(operation, properties)
-        graph.chain([input, op])
+        if withoutAlpha {
+            let format = host.isGray(drawable) ? "Y' float" : "R'G'B' float"
+            graph.chain([input, graph.node("gegl:convert-format", [("format", .format(format))]), op])
+        } else {
+            graph.chain([input, op])
+        }
         if let aux {
             let picture = host.buffer(aux)
             var auxSource = graph.node("gegl:buffer-source", [("buffer", .buffer(picture))])
@@ -61,14 +68,15 @@ public struct DrawableFilter {
         guard let rect = host.selectionBounds(drawable) else {
             return  // the selection does not touch this drawable: nothing to change
         }
-        if addsAlpha, host.isLayer(drawable), !host.hasAlpha(drawable), !host.addAlpha(drawable) {
+        let addingAlpha = addsAlpha && host.isLayer(drawable) && !host.hasAlpha(drawable)
+        if addingAlpha, !host.addAlpha(drawable) {
             throw .execution("could not add an alpha channel to the layer")
         }
         host.progressStart(message)
         let refusal = OperationWarnings(of: operation)
         do {
             let graph = GeglGraph()
-            let op = build(graph, on: drawable, in: host)
+            let op = build(graph, on: drawable, in: host, withoutAlpha: addingAlpha)
             let shadow = host.shadowBuffer(drawable)
             let output = graph.node("gegl:write-buffer", [("buffer", .buffer(shadow))])
             graph.chain([op, output])

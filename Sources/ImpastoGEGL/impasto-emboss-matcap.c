@@ -35,16 +35,14 @@ prepare (GeglOperation *operation)
                                                      gegl_operation_get_source_space (operation, "input")));
 }
 
-static gboolean
-process (GeglOperation       *operation,
-         GeglBuffer          *input,
-         GeglBuffer          *aux,
-         GeglBuffer          *output,
-         const GeglRectangle *result,
-         gint                 level)
+/* The relief, as the properties say (impasto_gegl_emboss_class_init); the look is the picture. */
+static void
+relief_params (GeglOperation       *operation,
+               ImpastoEmbossParams *params)
 {
-  GeglProperties      *o      = GEGL_PROPERTIES (operation);
-  ImpastoEmbossParams  params = {
+  GeglProperties *o = GEGL_PROPERTIES (operation);
+
+  *params = (ImpastoEmbossParams) {
     .radius      = o->radius,
     .scale       = o->scale,
     .profile     = o->profile,
@@ -53,8 +51,17 @@ process (GeglOperation       *operation,
     .output      = o->result,
     .preset      = "",
   };
+}
 
-  return impasto_gegl_emboss (operation, input, aux, output, &params);
+static gboolean
+process (GeglOperation       *operation,
+         GeglBuffer          *input,
+         GeglBuffer          *aux,
+         GeglBuffer          *output,
+         const GeglRectangle *result,
+         gint                 level)
+{
+  return impasto_gegl_emboss (operation, input, aux, output, result);
 }
 
 static void
@@ -63,7 +70,7 @@ gegl_op_class_init (GeglOpClass *klass)
   GeglOperationClass         *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationComposerClass *composer_class  = GEGL_OPERATION_COMPOSER_CLASS (klass);
 
-  impasto_gegl_whole_image_class_init (operation_class);
+  impasto_gegl_emboss_class_init (operation_class, relief_params);
   operation_class->prepare = prepare;
   composer_class->process  = process;
 

@@ -56,7 +56,7 @@ property_double (liquify, "Liquify", 0.0)
 property_enum (mask_source, "Mask", IMPASTO_RELIEF_TYPE (MaskSource), impasto_relief_mask_source,
                IMPASTO_RELIEF_MASK_ALPHA)
     description ("Shape: the layer's opaque parts rise and the result takes their outline (a "
-                 "layer without transparency is embossed by its brightness). Brightness: bright "
+                 "layer without an alpha channel is embossed by its brightness). Brightness: bright "
                  "parts rise, dark parts stay low, and the layer stays as opaque as it was")
 
 property_enum (result, "Result", IMPASTO_RELIEF_TYPE (Output), impasto_relief_output,

@@ -2,7 +2,7 @@
  * rounded height field, shaded from a procedural picture of a lit hemisphere (a preset, or
  * the custom lights and material). It has no aux pad, so that GIMP 3 can keep it as a live,
  * editable filter; impasto:emboss-matcap shades from a picture instead. The maths is Swift
- * (ImpastoKernels/Emboss.swift and friends), reached through impasto-abi.h; the whole-image
+ * (ImpastoKernels/Emboss.swift and friends), reached through impasto-abi.h; the area-op
  * plumbing both emboss ops share is in impasto-gegl-shared.c. */
 
 #include <glib/gi18n-lib.h>  /* GEGL's enum chant translates value names (GETTEXT_PACKAGE) */
@@ -130,15 +130,14 @@ preset_nick (gint value)
   return nick;
 }
 
-static gboolean
-process (GeglOperation       *operation,
-         GeglBuffer          *input,
-         GeglBuffer          *output,
-         const GeglRectangle *result,
-         gint                 level)
+/* The relief and the look, as the properties say (impasto_gegl_emboss_class_init). */
+static void
+relief_params (GeglOperation       *operation,
+               ImpastoEmbossParams *params)
 {
-  GeglProperties      *o      = GEGL_PROPERTIES (operation);
-  ImpastoEmbossParams  params = {
+  GeglProperties *o = GEGL_PROPERTIES (operation);
+
+  *params = (ImpastoEmbossParams) {
     .radius      = o->radius,
     .scale       = o->scale,
     .profile     = o->profile,
@@ -151,19 +150,26 @@ process (GeglOperation       *operation,
     .roughness   = o->roughness,
     .model       = o->model,
   };
-
-  set_light (&params.lights[0], o->light1_x, o->light1_y, o->light1_z,
+  set_light (&params->lights[0], o->light1_x, o->light1_y, o->light1_z,
              o->light1_hue, o->light1_saturation, o->light1_brightness);
-  set_light (&params.lights[1], o->light2_x, o->light2_y, o->light2_z,
+  set_light (&params->lights[1], o->light2_x, o->light2_y, o->light2_z,
              o->light2_hue, o->light2_saturation, o->light2_brightness);
-  set_light (&params.lights[2], o->light3_x, o->light3_y, o->light3_z,
+  set_light (&params->lights[2], o->light3_x, o->light3_y, o->light3_z,
              o->light3_hue, o->light3_saturation, o->light3_brightness);
-  set_light (&params.lights[3], o->light4_x, o->light4_y, o->light4_z,
+  set_light (&params->lights[3], o->light4_x, o->light4_y, o->light4_z,
              o->light4_hue, o->light4_saturation, o->light4_brightness);
   gegl_color_get_pixel (o->color, babl_format_with_space ("RGB float",
-                        gegl_operation_get_source_space (operation, "input")), params.color);
+                        gegl_operation_get_source_space (operation, "input")), params->color);
+}
 
-  return impasto_gegl_emboss (operation, input, NULL, output, &params);
+static gboolean
+process (GeglOperation       *operation,
+         GeglBuffer          *input,
+         GeglBuffer          *output,
+         const GeglRectangle *result,
+         gint                 level)
+{
+  return impasto_gegl_emboss (operation, input, NULL, output, result);
 }
 
 static void
@@ -172,7 +178,7 @@ gegl_op_class_init (GeglOpClass *klass)
   GeglOperationClass       *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationFilterClass *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
 
-  impasto_gegl_whole_image_class_init (operation_class);
+  impasto_gegl_emboss_class_init (operation_class, relief_params);
   operation_class->prepare = prepare;
   filter_class->process    = process;
 

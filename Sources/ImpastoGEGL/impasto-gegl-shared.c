@@ -8,11 +8,12 @@
  * buffer set per thread at work, grown to the largest piece, so no process() call
  * allocates once they have grown.
  *
- * impasto_gegl_parallel: the parallel-for that the Swift kernels of whole-image ops use.
- * Such an op (impasto:emboss) renders everything in one process() call, and GEGL makes that
- * call from inside its own parallel rendering of the sink; gegl_parallel_distribute has one
- * pool and runs nested calls serially, so it would use one core. Instead this starts its own
- * threads, as many as GEGL's "threads" setting (GEGL_THREADS, GIMP's preference) allows. */
+ * impasto_gegl_parallel: the parallel-for that the Swift kernels of the emboss ops use. Such
+ * an op renders each region it is asked for in one process() call (split among GEGL's threads,
+ * every piece would read its margin again), and GEGL makes that call from inside its own
+ * parallel rendering of the sink; gegl_parallel_distribute has one pool and runs nested calls
+ * serially, so it would use one core. Instead this starts its own threads, as many as GEGL's
+ * "threads" setting (GEGL_THREADS, GIMP's preference) allows. */
 #include <gegl-plugin.h>
 #include "impasto-gegl.h"
 
@@ -225,59 +226,99 @@ impasto_gegl_painting_format (GeglOperation *operation)
                                  gegl_operation_get_source_space (operation, "input"));
 }
 
-/* --- The whole-image emboss ops (impasto:emboss, impasto:emboss-matcap) ---------------------
- * Exact distances need the whole mask: every output pixel depends on all of the input (and
- * the whole shading picture), so these ops render the whole image in one call and GEGL caches
- * it. An endless input (gegl:color, a pattern) has no whole: it passes through unchanged, as
+/* --- The emboss ops (impasto:emboss, impasto:emboss-matcap) -----------------------------
+ * Area ops: a region of the output is rendered from the input within impasto_emboss_margin of
+ * it (to the whole image's bits; beyond the input's extent is outside, GEGL_ABYSS_NONE, as the
+ * kernel takes it at the image's border) and the whole shading picture (small, sampled
+ * anywhere), so GEGL re-renders only around a change. Each op's class gives its relief's
+ * parameters as its properties say (ImpastoEmbossParamsFunc, kept with its type). An endless
+ * input (gegl:color, a pattern) has no border to emboss from: it passes through unchanged, as
  * GEGL's own whole-image ops (gegl:distance-transform) do; an endless picture is ignored. */
 
+static GQuark
+emboss_params_quark (void)
+{
+  return g_quark_from_static_string ("impasto-emboss-params");
+}
+
+/* The op's relief parameters (the shading picture and the region left out). */
+static void
+emboss_params (GeglOperation       *operation,
+               ImpastoEmbossParams *params)
+{
+  ImpastoEmbossParamsFunc fill = g_type_get_qdata (G_OBJECT_TYPE (operation), emboss_params_quark ());
+
+  *params = (ImpastoEmbossParams) { .preset = "" };
+  if (fill)
+    fill (operation, params);
+}
+
+static gint
+emboss_margin (GeglOperation *operation)
+{
+  ImpastoEmbossParams params;
+
+  emboss_params (operation, &params);
+  return (gint) impasto_emboss_margin (&params);
+}
+
 static GeglRectangle
-whole_image_bounding_box (GeglOperation *operation)
+emboss_bounding_box (GeglOperation *operation)
 {
   const GeglRectangle *in = gegl_operation_source_get_bounding_box (operation, "input");
 
   return in ? *in : *GEGL_RECTANGLE (0, 0, 0, 0);
 }
 
+/* rect grown by the margin on each side, within the input's extent. */
 static GeglRectangle
-whole_image_required_for_output (GeglOperation       *operation,
-                                 const gchar         *input_pad,
-                                 const GeglRectangle *roi)
+emboss_reach (GeglOperation       *operation,
+              const GeglRectangle *rect)
 {
-  const GeglRectangle *box = gegl_operation_source_get_bounding_box (operation, input_pad);
+  const GeglRectangle *box    = gegl_operation_source_get_bounding_box (operation, "input");
+  gint                 margin = emboss_margin (operation);
+  GeglRectangle        reach;
 
-  if (! box)
+  if (! box || gegl_rectangle_is_empty (rect))
     return *GEGL_RECTANGLE (0, 0, 0, 0);
-  if (gegl_rectangle_is_infinite_plane (box))
-    return g_strcmp0 (input_pad, "input") == 0 ? *roi : *GEGL_RECTANGLE (0, 0, 0, 0);
-  return *box;
+  if (gegl_rectangle_is_infinite_plane (box) || gegl_rectangle_is_infinite_plane (rect))
+    return *rect;
+  gegl_rectangle_intersect (&reach, box,
+                            GEGL_RECTANGLE (rect->x - margin, rect->y - margin,
+                                            rect->width + 2 * margin, rect->height + 2 * margin));
+  return reach;
 }
 
+/* A region needs the input within the margin of it, and all of the shading picture. */
 static GeglRectangle
-whole_image_cached_region (GeglOperation       *operation,
-                           const GeglRectangle *roi)
+emboss_required_for_output (GeglOperation       *operation,
+                            const gchar         *input_pad,
+                            const GeglRectangle *roi)
 {
-  GeglRectangle box = whole_image_bounding_box (operation);
+  const GeglRectangle *picture;
 
-  return gegl_rectangle_is_infinite_plane (&box) ? *roi : box;
+  if (g_strcmp0 (input_pad, "input") == 0)
+    return emboss_reach (operation, roi);
+  picture = gegl_operation_source_get_bounding_box (operation, input_pad);
+  return picture && ! gegl_rectangle_is_infinite_plane (picture) ? *picture : *GEGL_RECTANGLE (0, 0, 0, 0);
 }
 
+/* A change of the input reaches the margin around it; one of the picture, everything. */
 static GeglRectangle
-whole_image_invalidated_by_change (GeglOperation       *operation,
-                                   const gchar         *input_pad,
-                                   const GeglRectangle *input_region)
+emboss_invalidated_by_change (GeglOperation       *operation,
+                              const gchar         *input_pad,
+                              const GeglRectangle *input_region)
 {
-  GeglRectangle box = whole_image_bounding_box (operation);
-
-  return gegl_rectangle_is_infinite_plane (&box) ? *input_region : box;
+  return g_strcmp0 (input_pad, "input") == 0 ? emboss_reach (operation, input_region)
+                                             : emboss_bounding_box (operation);
 }
 
 static gboolean
-whole_image_operation_process (GeglOperation        *operation,
-                               GeglOperationContext *context,
-                               const gchar          *output_prop,
-                               const GeglRectangle  *result,
-                               gint                  level)
+emboss_operation_process (GeglOperation        *operation,
+                          GeglOperationContext *context,
+                          const gchar          *output_prop,
+                          const GeglRectangle  *result,
+                          gint                  level)
 {
   /* The chant class's parent: GeglOperationFilter or GeglOperationComposer. */
   GeglOperationClass  *parent = g_type_class_peek_parent (GEGL_OPERATION_GET_CLASS (operation));
@@ -290,14 +331,16 @@ whole_image_operation_process (GeglOperation        *operation,
 }
 
 void
-impasto_gegl_whole_image_class_init (GeglOperationClass *operation_class)
+impasto_gegl_emboss_class_init (GeglOperationClass     *operation_class,
+                                ImpastoEmbossParamsFunc params)
 {
-  operation_class->process                   = whole_image_operation_process;
-  operation_class->get_bounding_box          = whole_image_bounding_box;
-  operation_class->get_required_for_output   = whole_image_required_for_output;
-  operation_class->get_cached_region         = whole_image_cached_region;
-  operation_class->get_invalidated_by_change = whole_image_invalidated_by_change;
-  /* One call renders the whole image; the kernels spread it over threads of their own. */
+  g_type_set_qdata (G_TYPE_FROM_CLASS (operation_class), emboss_params_quark (), params);
+  operation_class->process                   = emboss_operation_process;
+  operation_class->get_bounding_box          = emboss_bounding_box;
+  operation_class->get_required_for_output   = emboss_required_for_output;
+  operation_class->get_invalidated_by_change = emboss_invalidated_by_change;
+  /* One call renders its region whole, on threads of its own (impasto_gegl_parallel): split
+   * by GEGL, each piece would read its own margin again. */
   operation_class->threaded                  = FALSE;
 }
 
@@ -318,10 +361,12 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
    * may be a 128 MB table built on first use, and its rounding is babl's choice). A linear
    * RGBA layer (GIMP's linear-light images) is read as YA float: its alpha, the usual mask,
    * with no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the kernel gives Y
-   * the curve itself where luminance is the mask. */
+   * the curve itself where luminance is the mask. A layer without an alpha channel is read
+   * without one, R'G'B' float: the kernel then embosses its luminance (impasto_emboss). */
   gegl_operation_set_format (operation, "input",
-                             linear ? babl_format_with_space ("YA float", space)
-                                    : impasto_gegl_height_format (operation, "input"));
+                             source && ! babl_format_has_alpha (source) ? babl_format_with_space ("R'G'B' float", space)
+                             : linear ? babl_format_with_space ("YA float", space)
+                                      : impasto_gegl_height_format (operation, "input"));
   /* Shading is light, made in linear RGB. A perceptual layer (GIMP's default) gets it as
    * R'G'B'A float, the kernel giving the colours it writes sRGB's curve (the flat one's once):
    * babl's pass from RGBA float over every pixel cost 13.5 ms of a 2048² emboss
@@ -336,32 +381,46 @@ impasto_gegl_emboss (GeglOperation       *operation,
                      GeglBuffer          *input,
                      GeglBuffer          *picture,
                      GeglBuffer          *output,
-                     ImpastoEmbossParams *params)
+                     const GeglRectangle *result)
 {
-  const gchar        *name    = gegl_operation_get_name (operation);
-  GeglRectangle       box     = whole_image_bounding_box (operation);
-  ImpastoGeglBuffers  buffers = {
+  const gchar         *name    = gegl_operation_get_name (operation);
+  GeglRectangle        box     = emboss_bounding_box (operation);
+  ImpastoEmbossParams  params;
+  gint                 margin;
+  ImpastoGeglBuffers   buffers = {
     .operation     = operation,
     .input         = input,
-    .window        = box,
     .abyss         = GEGL_ABYSS_NONE,
     .output        = output,
-    .result        = box,
+    .result        = *result,
     .input_format  = gegl_operation_get_format (operation, "input"),
     .output_format = gegl_operation_get_format (operation, "output"),
   };
-  ImpastoIO           io      = impasto_gegl_io (&buffers);
-  const GeglRectangle *extent = picture ? gegl_operation_source_get_bounding_box (operation, "aux") : NULL;
+  ImpastoIO            io;
+  const GeglRectangle *extent  = picture ? gegl_operation_source_get_bounding_box (operation, "aux") : NULL;
   gfloat              *shading = NULL;
   GeglRectangle        shading_box = { 0, 0, 0, 0 };
+  GeglRectangle        window;
 
-  /* One call renders the whole image: on threads of its own, and moving the progress bar. */
+  emboss_params (operation, &params);
+  margin         = (gint) impasto_emboss_margin (&params);
+  buffers.window = *GEGL_RECTANGLE (result->x - margin, result->y - margin,
+                                    result->width + 2 * margin, result->height + 2 * margin);
+  io             = impasto_gegl_io (&buffers);
+  /* Where the region lies in the image (the input's extent). */
+  params.x            = result->x - box.x;
+  params.y            = result->y - box.y;
+  params.image_width  = box.width;
+  params.image_height = box.height;
+
+  /* On threads of its own; the progress bar moves for a render of the whole image (GEGL's
+   * processor reports the pieces of one it renders in parts). */
   io.parallel = impasto_gegl_parallel;
-  io.progress = impasto_gegl_progress;
+  io.progress = gegl_rectangle_equal (result, &box) ? impasto_gegl_progress : NULL;
 
   /* Colours (the shading, the hemisphere) to a perceptual output: see impasto_gegl_emboss_formats. */
-  params->perceptual = (params->output == 0 || params->output == 3)   /* shaded, hemisphere */
-                       && babl_model_is (babl_format_get_model (buffers.output_format), "R'G'B'A");
+  params.perceptual = (params.output == 0 || params.output == 3)   /* shaded, hemisphere */
+                      && babl_model_is (babl_format_get_model (buffers.output_format), "R'G'B'A");
 
   /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */
   if (extent && ! gegl_rectangle_is_infinite_plane (extent) && extent->width > 0 && extent->height > 0)
@@ -378,25 +437,27 @@ impasto_gegl_emboss (GeglOperation       *operation,
                        shading, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
     }
 
-  /* The kernel keeps up to 4 floats per pixel (the mask and the distance transform's index;
-   * the liquify pre-pass's blurred copies while it runs; the relief itself is made a band of
-   * rows at a time) and Swift cannot survive a failed allocation: make sure the memory is
-   * there before going in. */
+  /* The kernel keeps up to 4 floats per pixel of the region and its margin within the image
+   * (the mask and the distance transform's index; the liquify pre-pass's blurred copies while
+   * it runs; the relief itself is made a band of rows at a time) and Swift cannot survive a
+   * failed allocation: make sure the memory is there before going in. */
+  gegl_rectangle_intersect (&window, &box, &buffers.window);
   {
-    gpointer probe = g_try_malloc_n ((gsize) box.width * (gsize) box.height, 4 * sizeof (gfloat));
+    gpointer probe = g_try_malloc_n ((gsize) MAX (window.width, 1) * (gsize) MAX (window.height, 1),
+                                     4 * sizeof (gfloat));
     if (! probe)
       {
-        g_warning ("%s: not enough memory for a %d×%d image", name, box.width, box.height);
+        g_warning ("%s: not enough memory for a %d×%d region", name, window.width, window.height);
         g_free (shading);
         return FALSE;
       }
     g_free (probe);
   }
 
-  params->shading        = shading;
-  params->shading_width  = shading_box.width;
-  params->shading_height = shading_box.height;
-  impasto_emboss (&io, params);
+  params.shading        = shading;
+  params.shading_width  = shading_box.width;
+  params.shading_height = shading_box.height;
+  impasto_emboss (&io, &params);
 
   g_free (shading);
   return TRUE;

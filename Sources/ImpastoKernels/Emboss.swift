@@ -26,7 +26,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
             "mask-source", "Mask",
             [.init("alpha", "Shape: cut out along transparency"),
              .init("luminance", "Brightness: transparency kept")], default: "alpha",
-            "Shape: the layer's opaque parts rise and the result takes their outline (a layer without transparency is embossed by its brightness). Brightness: bright parts rise, dark parts stay low, and the layer stays as opaque as it was")
+            "Shape: the layer's opaque parts rise and the result takes their outline (a layer without an alpha channel is embossed by its brightness). Brightness: bright parts rise, dark parts stay low, and the layer stays as opaque as it was")
         /// Named apart from GEGL's pads (input, output, aux): GIMP 3's filter tool mistakes a
         /// property called "output" for the pad and cannot edit a kept filter (OpPropertiesTests).
         public static let result = EffectParameter.choice(
@@ -70,139 +70,185 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
 }
 
 public enum Emboss {
+    /// Where a render's output lies: its top-left (x, y) in an image of imageWidth ×
+    /// imageHeight pixels. The output is computed from the image within `margin` of it, to
+    /// the same bits as the whole image's (SPEC "Local ops").
+    public struct Region: Equatable, Sendable {
+        public var x: Int, y: Int, imageWidth: Int, imageHeight: Int
+
+        public init(x: Int, y: Int, imageWidth: Int, imageHeight: Int) {
+            (self.x, self.y, self.imageWidth, self.imageHeight) = (x, y, imageWidth, imageHeight)
+        }
+
+        /// The whole image of an io: the output is all of it.
+        public static func whole(_ io: RowIO) -> Region { Region(x: 0, y: 0, imageWidth: io.width, imageHeight: io.height) }
+    }
+
+    /// Pixels of input beyond an output pixel, either way along x and along y, that its value
+    /// depends on: the sum of each stage's reach, in the order they run: the liquify pre-pass
+    /// (`Liquify.reach`), the relief (`HeightField.reach`) and the shading's footprint, which
+    /// reads each pixel's 8 neighbours (`EmbossShading.footprintReach`). The mask is read per
+    /// pixel, and the hemisphere output reads no input.
+    public static func margin(_ settings: EmbossSettings) -> Int {
+        let s = settings.sanitized
+        switch s.output {
+        case .hemisphere: return 0
+        case .height, .normals: return Liquify.reach(sigma: s.liquify) + HeightField.reach(radius: s.radius)
+        case .shaded: return Liquify.reach(sigma: s.liquify) + HeightField.reach(radius: s.radius) + EmbossShading.footprintReach
+        }
+    }
+
+    /// Whether input read as `pixels` has an alpha channel. Without one the alpha mask would
+    /// emboss a flat plate, so the mask is the luminance and the output opaque: decided by the
+    /// format alone, so that every region of an image decides alike (a photo or a scan opened
+    /// in GIMP has no alpha channel until one is added).
+    public static func hasAlpha(_ pixels: NormalMap.BumpPixels) -> Bool {
+        switch pixels {
+        case .heights, .rgb: false
+        case .grayAlpha, .linearGrayAlpha, .rgba, .rgba8, .alpha, .alpha8: true
+        }
+    }
+
     /// The mask m ∈ [0, 1] from the input's rows (`pixels`: Y'A, or perceptual RGB(A) whose
-    /// Y' is the luma formula, as the normal map reads a bump): alpha (or, where the input has
-    /// no transparency at all, luminance), or luminance × alpha.
-    /// Values outside 0…1 are clamped; NaN counts as 0 (outside). Rows of another width of
-    /// pixel than `pixels` says (its `floats`) give an empty mask.
-    /// (`opaqueInput`: the input had no transparency, so luminance was the mask; with
-    /// `luminanceIfOpaque` false the alpha mask is left as read instead, all 1 or unread
-    /// without an alpha channel, for a caller that wants the layer's alpha alone.)
-    public static func mask(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, source: EmbossSettings.MaskSource,
-                            luminanceIfOpaque: Bool = true,
-                            parallel: ParallelFor = .serial) -> (mask: Plane, opaqueInput: Bool) {
-        guard io.inputComponents == pixels.floats else { return (Plane(width: io.width, height: io.height), false) }
-        var mask = Plane(unfilledWidth: io.width, height: io.height)   // every pixel is read in
-        let w = mask.width, c = pixels.components
-        func read(_ source: EmbossSettings.MaskSource) {
-            mask.values.withUnsafeMutableBufferPointer { m in
-                guard let m = m.baseAddress else { return }
-                io.readRows(parallel: parallel) { y, samples in
-                    let row = m + y * w
-                    if source == .luminance {
-                        NormalMap.heights(from: samples, pixels: pixels, count: w, into: row)
-                    } else if c == 3 {
-                        row.update(repeating: 1, count: w)
-                    } else if case .rgba8 = pixels {
-                        // 8-bit R'G'B'A as its bytes: alpha's code k, k/255 by table.
-                        let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
-                        for x in 0 ..< w { row[x] = code[Int(bytes[4 &* x &+ 3])] }
-                    } else {
-                        // The last component of each pixel (c is 2 or 4 here), clamped as it
-                        // is read (so not again below): four pixels' at once (their samples
-                        // loaded whole), then one at a time.
-                        var x = 0
-                        while x + 4 <= w {
-                            let p = samples + c &* x
-                            let a = c == 4
-                                ? SIMD4(FastMath.load(p).w, FastMath.load(p + 4).w, FastMath.load(p + 8).w, FastMath.load(p + 12).w)
-                                : SIMD4(FastMath.load(p).y, FastMath.load(p).w, FastMath.load(p + 4).y, FastMath.load(p + 4).w)
-                            FastMath.store(FastMath.clamp01(a), row + x)
-                            x += 4
-                        }
-                        while x < w { row[x] = FastMath.clamp01(samples[c &* x &+ c &- 1]); x += 1 }
-                        return
+    /// Y' is the luma formula, as the normal map reads a bump), its `columns` of each row (nil:
+    /// all): alpha (or, where the input has no alpha channel, `hasAlpha`, luminance), or
+    /// luminance × alpha. Values outside 0…1 are clamped; NaN counts as 0 (outside). Rows of
+    /// another width of pixel than `pixels` says (its `floats`), or columns beyond the rows,
+    /// give an empty mask.
+    public static func mask(_ io: RowIO, columns: Range<Int>? = nil, pixels: NormalMap.BumpPixels = .grayAlpha,
+                            source: EmbossSettings.MaskSource, parallel: ParallelFor = .serial) -> Plane {
+        let columns = columns ?? 0 ..< io.width
+        guard io.inputComponents == pixels.floats, columns.lowerBound >= 0, columns.upperBound <= io.width else {
+            return Plane(width: columns.count, height: io.height)
+        }
+        var mask = Plane(unfilledWidth: columns.count, height: io.height)   // every pixel is read in
+        let w = mask.width, c = pixels.components, skip = columns.lowerBound * pixels.floats
+        let source = hasAlpha(pixels) ? source : .luminance
+        mask.values.withUnsafeMutableBufferPointer { m in
+            guard let m = m.baseAddress else { return }
+            io.readRows(parallel: parallel) { y, row in
+                let samples = row + skip, row = m + y * w
+                if source == .luminance {
+                    NormalMap.heights(from: samples, pixels: pixels, count: w, into: row)
+                } else if pixels.floats == 1 && c == 4 {
+                    // 8-bit R'G'B'A as its bytes: alpha's code k, k/255 by table.
+                    let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
+                    for x in 0 ..< w { row[x] = code[Int(bytes[4 &* x &+ 3])] }
+                    return
+                } else {
+                    // The last component of each pixel (c is 2 or 4 here), clamped as it
+                    // is read (so not again below): four pixels' at once (their samples
+                    // loaded whole), then one at a time.
+                    var x = 0
+                    while x + 4 <= w {
+                        let p = samples + c &* x
+                        let a = c == 4
+                            ? SIMD4(FastMath.load(p).w, FastMath.load(p + 4).w, FastMath.load(p + 8).w, FastMath.load(p + 12).w)
+                            : SIMD4(FastMath.load(p).y, FastMath.load(p).w, FastMath.load(p + 4).y, FastMath.load(p + 4).w)
+                        FastMath.store(FastMath.clamp01(a), row + x)
+                        x += 4
                     }
-                    clamp(row, count: w)
+                    while x < w { row[x] = FastMath.clamp01(samples[c &* x &+ c &- 1]); x += 1 }
+                    return
+                }
+                // Each value into 0 … 1, NaN to 0 (`FastMath.clamp01`), four at a time.
+                var x = 0
+                while x + 4 <= w {
+                    FastMath.store(FastMath.clamp01(FastMath.load(row + x)), row + x)
+                    x += 4
+                }
+                while x < w {
+                    row[x] = FastMath.clamp01(row[x])
+                    x += 1
                 }
             }
         }
-        /// Each value into 0 … 1, NaN to 0 (`FastMath.clamp01`), four at a time.
-        func clamp(_ row: UnsafeMutablePointer<Float>, count: Int) {
-            var x = 0
-            while x + 4 <= count {
-                FastMath.store(FastMath.clamp01(FastMath.load(row + x)), row + x)
-                x += 4
-            }
-            while x < count {
-                row[x] = FastMath.clamp01(row[x])
-                x += 1
-            }
-        }
-        // A layer without any transparency (a photo, a flattened scan) has nothing for alpha
-        // to emboss — it would come out a flat plate — so there the luminance is the mask.
-        if source == .alpha, case .rgb = pixels {
-            if luminanceIfOpaque { read(.luminance) }
-            return (mask, true)
-        }
-        read(source)
-        guard source == .alpha, mask.values.allSatisfy({ $0 >= 1 }) else { return (mask, false) }
-        if luminanceIfOpaque { read(.luminance) }
-        return (mask, true)
+        return mask
     }
 
     /// Renders `settings.output` for the io's image (`pixels` in, as `mask` reads them; RGBA
-    /// out), shading from `shading`.
-    ///
-    /// shaded: the shading colour of each pixel's normal; alpha = the mask's coverage for the
-    /// alpha mask (antialiased edges stay antialiased; opaque where an opaque input was embossed
-    /// by its luminance instead), the input's own alpha for the luminance mask; height: opaque grey h; normals: an opaque OpenGL normal map;
-    /// hemisphere: the shading image itself, fitted into the extent. `perceptual`: the shaded
-    /// and hemisphere outputs' colours are written with sRGB's curve (`SRGB.perceptual`), as
-    /// R'G'B'A, instead of linear; shading and filtering are done in linear light either way.
+    /// out), shading from `shading`: the whole image (see `render(_:to:region:…)`).
     public static func render(_ io: RowIO, pixels: NormalMap.BumpPixels = .grayAlpha, settings: EmbossSettings,
                               shading: ShadingImage, perceptual: Bool = false, parallel: ParallelFor = .serial) {
-        guard io.width > 0, io.height > 0 else { return }
+        render(io, to: io, region: .whole(io), pixels: pixels, settings: settings, shading: shading,
+               perceptual: perceptual, parallel: parallel)
+    }
+
+    /// Renders `settings.output` for `region` of an image: `output`'s pixels, which lie at
+    /// (region.x, region.y) in the image; `input` reads the image there and m = `margin`
+    /// pixels more on each side ((output.width + 2m) × (output.height + 2m) pixels, m ≥ 0;
+    /// what lies beyond the image is not read). With m ≥ `margin(settings)` the output is
+    /// the whole image's there, to the bit: the render works on the image within m of the
+    /// region as if that were the whole image, and every stage's reach (`margin`) keeps the
+    /// region clear of the cuts. A region not wholly in the image is left unwritten.
+    ///
+    /// shaded: the shading colour of each pixel's normal; alpha = the mask's coverage for the
+    /// alpha mask (antialiased edges stay antialiased; opaque where an input without an alpha
+    /// channel was embossed by its luminance instead, `hasAlpha`), the input's own alpha for
+    /// the luminance mask; height: opaque grey h; normals: an opaque OpenGL normal map;
+    /// hemisphere: the shading image itself, fitted into the image. `perceptual`: the shaded
+    /// and hemisphere outputs' colours are written with sRGB's curve (`SRGB.perceptual`), as
+    /// R'G'B'A, instead of linear; shading and filtering are done in linear light either way.
+    public static func render(_ input: RowIO, to output: RowIO, region: Region, pixels: NormalMap.BumpPixels = .grayAlpha,
+                              settings: EmbossSettings, shading: ShadingImage, perceptual: Bool = false,
+                              parallel: ParallelFor = .serial) {
+        let m = (input.width - output.width) / 2
+        guard output.width > 0, output.height > 0, m >= 0, input.width == output.width + 2 * m,
+              input.height == output.height + 2 * m, region.x >= 0, region.y >= 0,
+              output.width <= region.imageWidth - region.x, output.height <= region.imageHeight - region.y else { return }
         let s = settings.sanitized
         // Progress: reading the mask (and the liquify pre-pass), then the relief made, shaded
         // and written band by band (most of the time); 1 at the end.
-        defer { io.progress(1) }
-        io.progress(0)
+        defer { output.progress(1) }
+        output.progress(0)
         if s.output == .hemisphere {
-            return fit(shading, to: io, perceptual: perceptual, parallel: parallel)
+            return fit(shading, to: output, region: region, perceptual: perceptual, parallel: parallel)
         }
-        let read = mask(io.reporting(0 ... 0.1), pixels: pixels, source: s.maskSource, parallel: parallel)
-        var coverage = read.mask
+        // The image within m of the region (the window), and where the output lies in it.
+        // (Each sum within the image: no overflow, whatever its size.)
+        let left = max(region.x - m, 0), top = max(region.y - m, 0)
+        let right = region.x + min(output.width + m, region.imageWidth - region.x)
+        let bottom = region.y + min(output.height + m, region.imageHeight - region.y)
+        let columns = left - region.x + m ..< right - region.x + m
+        let window = input.rows(top - region.y + m ..< bottom - region.y + m)
+        let origin = (x: region.x - left, y: region.y - top)
+        var coverage = mask(window.reporting(0 ... 0.1), columns: columns, pixels: pixels, source: s.maskSource,
+                            parallel: parallel)
         // The output's alpha: the shape's coverage when the shape is embossed; the layer's own
         // alpha when its brightness is (a photo stays opaque, a painted layer keeps its edges);
-        // nil: opaque.
-        var layerAlpha: Plane?
-        if s.maskSource == .luminance {
-            let alpha = mask(io, pixels: pixels, source: .alpha, luminanceIfOpaque: false, parallel: parallel)
-            if alpha.opaqueInput { alpha.mask.recycle() } else { layerAlpha = alpha.mask }
-        }
+        // nil: opaque (no alpha channel).
+        let layerAlpha = s.maskSource == .luminance && hasAlpha(pixels)
+            ? mask(window, columns: columns, pixels: pixels, source: .alpha, parallel: parallel) : nil
         defer { if let layerAlpha { layerAlpha.recycle() } }
         if s.liquify > 0 {
-            coverage = Liquify.apply(coverage, sigma: s.liquify, parallel: parallel)
+            coverage = Liquify.apply(coverage, sigma: s.liquify, origin: (left, top), parallel: parallel)
         }
         defer { coverage.recycle() }   // back for the next call on this size (no fresh pages)
-        io.progress(0.2)
+        output.progress(0.2)
         // The relief is made and used a band of rows at a time (see `HeightField.withReliefRows`).
-        let output = io.reporting(0.2 ... 1)
+        let out = output.reporting(0.2 ... 1)
         HeightField.withReliefRows(coverage, radius: s.radius, profile: s.profile, parallel: parallel) { relief in
             switch s.output {
             case .shaded:
-                let alpha = s.maskSource == .luminance ? layerAlpha : read.opaqueInput ? nil : coverage
-                EmbossShading.shade(relief, coverage: alpha, scale: s.scale, shading: shading, to: output,
+                let alpha = s.maskSource == .luminance ? layerAlpha : hasAlpha(pixels) ? coverage : nil
+                EmbossShading.shade(relief, coverage: alpha, scale: s.scale, shading: shading, to: out, at: origin,
                                     perceptual: perceptual, parallel: parallel)
             case .normals:
-                EmbossShading.normalMap(relief, scale: s.scale, to: output, parallel: parallel)
+                EmbossShading.normalMap(relief, scale: s.scale, to: out, at: origin, parallel: parallel)
             case .height, .hemisphere:
-                relief.writeBands(to: output, halo: 0, parallel: parallel) { _, out, band, _ in
-                    for i in 0 ..< band.rows * band.width {
-                        let v = band.heights[i]
-                        (out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]) = (v, v, v, 1)
-                    }
+                relief.writePixels(to: out, at: origin, parallel: parallel) { band, i in
+                    let v = band.heights[i]
+                    return SIMD4(v, v, v, 1)
                 }
             }
         }
     }
 
-    /// The shading image scaled into the largest centred square of the extent; transparent
-    /// around it (`perceptual`: see `render`).
-    static func fit(_ shading: ShadingImage, to io: RowIO, perceptual: Bool, parallel: ParallelFor) {
-        let side = min(io.width, io.height)
-        let left = (io.width - side) / 2, top = (io.height - side) / 2
+    /// The shading image scaled into the largest centred square of the image; transparent
+    /// around it (`perceptual`: see `render`). The output is the image's `region`.
+    static func fit(_ shading: ShadingImage, to io: RowIO, region: Region, perceptual: Bool, parallel: ParallelFor) {
+        let side = min(region.imageWidth, region.imageHeight)
+        let left = (region.imageWidth - side) / 2 - region.x, top = (region.imageHeight - side) / 2 - region.y
         let scaleX = Float(shading.width) / Float(side), scaleY = Float(shading.height) / Float(side)
         io.writeRows(parallel: parallel) { y, out in
             for x in 0 ..< io.width {

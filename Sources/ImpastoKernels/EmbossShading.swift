@@ -10,6 +10,10 @@ import Synchronization
 /// bilinearly at u = (1 + nₓ)/2 · W, v = (1 + n_y)/2 · H. Flat areas take the centre of the
 /// picture; a slope facing up-left (height rising to the right and down) takes its up-left.
 public enum EmbossShading {
+    /// How far beyond a pixel `shade` reads the relief: a footprint reads its 8 neighbours'
+    /// lookups and directions (`Field.moves`, `Field.footprint`).
+    public static let footprintReach = 1
+
     /// The unit normal for slopes (∂h/∂x, ∂h/∂y) scaled by k; (0, 0, 1) if they are not finite.
     @inline(__always)
     public static func normal(dx: Float, dy: Float, scale: Float) -> SIMD3<Float> {
@@ -46,11 +50,18 @@ public enum EmbossShading {
     ///
     /// `sparse`: the band's passes work only the groups of columns around its sloping pixels
     /// (`HeightField.Marks`); false works every pixel, to the same bits (`ReliefMarksTests`).
+    ///
+    /// `origin`: where io's output lies in the relief (and in `coverage`, the relief's size):
+    /// io.width × io.height pixels from there are shaded (see `ReliefRows.writeBands`).
     static func shade(_ relief: HeightField.ReliefRows, coverage: Plane?, scale: Float, shading: ShadingImage,
-                      to io: RowIO, perceptual: Bool = false, sparse: Bool = true, parallel: ParallelFor = .serial) {
+                      to io: RowIO, at origin: (x: Int, y: Int) = (0, 0), perceptual: Bool = false, sparse: Bool = true,
+                      parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height), width = relief.width
-        guard io.width == width, io.height == relief.height,
+        guard relief.holds(io, at: origin),
               coverage.map({ $0.width == width && $0.height == relief.height }) ?? true else { return }
+        // The output's columns; their footprints read the pixels either side too.
+        let columns = origin.x ..< origin.x + io.width
+        let read = max(columns.lowerBound - 1, 0) ..< min(columns.upperBound + 1, width)
         // Most pixels are flat (outside the mask, or on a plateau): they all take the centre.
         let linearFlat = shading.sample(u: Float(sw) / 2, v: Float(sh) / 2)
         let flat = perceptual ? SRGB.perceptual(linearFlat) : linearFlat
@@ -58,7 +69,7 @@ public enum EmbossShading {
         (coverage?.values ?? []).withUnsafeBufferPointer { alpha in
             shading.pixels.withUnsafeBufferPointer { picture in
                 mips.pixels.withUnsafeBufferPointer { levels in
-                    relief.writeBands(to: io, halo: 1, sparse: sparse, parallel: parallel) { rows, out, band, scratch in
+                    relief.writeBands(to: io, at: origin, halo: 1, sparse: sparse, parallel: parallel) { rows, out, band, scratch in
                         let count = band.rows * width
                         let (sx, sy) = (band.slopeX, band.slopeY)
                         // What each pixel's footprint reads of it and of its neighbours,
@@ -71,7 +82,7 @@ public enum EmbossShading {
                         // The band's marked groups only (`HeightField.Marks`): every other
                         // pixel is flat, and nothing reads it.
                         for row in 0 ..< band.rows {
-                            HeightField.Marks.forEachRun(band.marks(row: row), width: width) { start, end in
+                            HeightField.Marks.forEachRun(band.marks(row: row), width: width, within: read) { start, end in
                                 let i = row * width + start
                                 let halves = Field.Halves(nearU: halves.nearU + i, nearV: halves.nearV + i,
                                                           farU: halves.farU + i, farV: halves.farV + i)
@@ -101,13 +112,14 @@ public enum EmbossShading {
                         let curved = UnsafeMutableRawPointer(scratch.floats(19, count: width))
                             .bindMemory(to: Int32.self, capacity: width)
                         for y in rows {
-                            // The field is the band's: row y is its row y − top.
-                            let local = y - band.top, row = out + (y - rows.lowerBound) * width * 4
+                            // The field is the band's: row y is its row y − top. Pixel x goes
+                            // to the output's column x − origin.x.
+                            let local = y - band.top, row = out + (y - rows.lowerBound) * io.width * 4 - 4 * columns.lowerBound
                             let slopes = (x: sx + local * width, y: sy + local * width)
                             // This row's coverage, if the output's alpha is the coverage (else 1).
                             let coverageRow = coverage == nil ? nil : alpha.baseAddress.map { $0 + y * width }
                             let marks = band.marks(row: local)
-                            field.moves(row: local, marks: marks, x: moves.x, y: moves.y, across: moves.across)
+                            field.moves(row: local, marks: marks, columns: columns, x: moves.x, y: moves.y, across: moves.across)
                             var sloping = 0
                             /// Pixels start ..< end flat, four at a time (most are), then one
                             /// at a time.
@@ -133,8 +145,8 @@ public enum EmbossShading {
                             }
                             // Outside the marked groups every pixel is flat, unlooked at; within
                             // them four flat pixels in a row are found at once.
-                            var done = 0
-                            HeightField.Marks.forEachRun(marks, width: width) { start, end in
+                            var done = columns.lowerBound
+                            HeightField.Marks.forEachRun(marks, width: width, within: columns) { start, end in
                                 flatPixels(done, start)
                                 var x = start
                                 while x < end {
@@ -160,7 +172,7 @@ public enum EmbossShading {
                                 }
                                 done = end
                             }
-                            flatPixels(done, width)
+                            flatPixels(done, columns.upperBound)
                             if perceptual { SRGB.perceptualRGB(row, at: curved, count: sloping) }
                         }
                     }
@@ -372,7 +384,7 @@ public enum EmbossShading {
         /// at a time. All four are read and those not facing this way not counted (a choice,
         /// not a branch: which neighbours face a pixel's way is not predictable; a flat one's
         /// lookup is not written, and not chosen).
-        func moves(row y: Int, marks: UnsafePointer<UInt64>, x movesX: UnsafeMutablePointer<Float>,
+        func moves(row y: Int, marks: UnsafePointer<UInt64>, columns: Range<Int>, x movesX: UnsafeMutablePointer<Float>,
                    y movesY: UnsafeMutablePointer<Float>, across movesAcross: UnsafeMutablePointer<Float>) {
             typealias Lanes = SIMD4<Float>
             guard y >= 1, y < height - 1,
@@ -406,7 +418,7 @@ public enum EmbossShading {
                     FastMath.store(across, movesAcross + x)
                 }
             }
-            HeightField.Marks.forEachRun(marks, width: width) { start, end in
+            HeightField.Marks.forEachRun(marks, width: width, within: columns) { start, end in
                 let end = min(end, width - 1)
                 var x = max(start, 1)
                 while x + 4 <= end { lanes(y * width + x, x, one: false); x += 4 }
@@ -714,17 +726,10 @@ public enum EmbossShading {
     /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map
     /// tools expect: (0.5 + 0.5·nₓ, 0.5 − 0.5·n_y, 0.5 + 0.5·n_z) — green is up.
     static func normalMap(_ relief: HeightField.ReliefRows, scale: Float, to io: RowIO,
-                          parallel: ParallelFor = .serial) {
-        let width = relief.width
-        guard io.width == width, io.height == relief.height else { return }
-        relief.writeBands(to: io, halo: 0, parallel: parallel) { _, out, band, _ in
-            for i in 0 ..< band.rows * width {
-                let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)
-                out[4 * i] = 0.5 + 0.5 * n.x
-                out[4 * i + 1] = 0.5 - 0.5 * n.y
-                out[4 * i + 2] = 0.5 + 0.5 * n.z
-                out[4 * i + 3] = 1
-            }
+                          at origin: (x: Int, y: Int) = (0, 0), parallel: ParallelFor = .serial) {
+        relief.writePixels(to: io, at: origin, parallel: parallel) { band, i in
+            let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)
+            return SIMD4(0.5 + 0.5 * n.x, 0.5 - 0.5 * n.y, 0.5 + 0.5 * n.z, 1)
         }
     }
 }

@@ -10,10 +10,12 @@ import Glibc
 /// over strips of rows turned on their side (`Strip`). One full-size allocation: on a fresh
 /// 2048² plane the page faults alone cost a few ns per pixel.
 public enum GaussianBlur {
-    /// Up to this σ the blur is an exact FIR convolution (2⌊4σ⌋ + 1 taps); beyond it a
-    /// recursive filter whose cost does not depend on σ (on a 2048² plane the two cost about
-    /// the same here).
-    static let largestFIRSigma: Float = 3
+    /// Up to this σ the blur is an exact FIR convolution (2⌊4σ⌋ + 1 taps, reach ⌊4σ⌋); beyond
+    /// it the recursive filter, whose cost per pixel does not grow with σ but whose reach is
+    /// 12σ (`Deriche`): here the FIR's shorter reach makes a liquified emboss, whole or a
+    /// region, no slower (BENCHMARKS.md, "Local ops"). GaussianBlurTests cover both sides of
+    /// it.
+    static let largestFIRSigma: Float = 12
     /// σ is clamped to this: the recursive filter loses precision far beyond it, and a blur
     /// that wide has spread any image to nearly nothing long before.
     static let largestSigma: Float = 2000
@@ -22,19 +24,24 @@ public enum GaussianBlur {
     /// For values in 0 … 1 within about 2·10⁻⁴ of a direct 2-D convolution with the sampled
     /// Gaussian truncated at 4σ (the tests allow 10⁻³). Any split of `parallel` gives the same
     /// bits: every lane of every SIMD vector computes the same operations whatever the
-    /// grouping. NaN and ±∞ spread over the kernel's reach (for the recursive filter, the
-    /// whole plane).
-    public static func blur(_ plane: Plane, sigma: Float, parallel: ParallelFor = .serial) -> Plane {
+    /// grouping. NaN and ±∞ spread over the kernel's reach.
+    ///
+    /// Local: each value is a function of the plane within `reach(sigma:)` of it (in x and in
+    /// y), and of where the plane lies in a larger image, `origin` (its top-left there; the
+    /// recursive filter's blocks are aligned to that image's axes). So a window of an image
+    /// blurred as a plane of its own, with `origin` where it lies, holds the same bits as
+    /// the whole image blurred, wherever it is at least `reach` from the window's cuts
+    /// (beyond the image's own borders both see zeros).
+    public static func blur(_ plane: Plane, sigma: Float, origin: (x: Int, y: Int) = (0, 0),
+                            parallel: ParallelFor = .serial) -> Plane {
         guard sigma > 0, plane.width > 0, plane.height > 0 else { return plane }
-        let sigma = min(sigma, largestSigma)
-        let filter: ColumnFilter = sigma <= largestFIRSigma ? .fir(FIRKernel(sigma: sigma))
-                                                             : .recursive(Deriche(sigma: Double(sigma)))
+        let filter = ColumnFilter(sigma: sigma)
         let width = plane.width, height = plane.height
         var out = Plane(width: width, height: height)
         plane.values.withUnsafeBufferPointer { input in
             out.values.withUnsafeMutableBufferPointer { out in
                 guard let input = input.baseAddress, let out = out.baseAddress else { return }
-                parallel(width) { filter.run(input, out, width: width, height: height, columns: $0) }
+                parallel(width) { filter.run(input, out, width: width, height: height, columns: $0, origin: origin.y) }
                 switch filter {
                 case .fir(let kernel):
                     parallel(height) { rows in
@@ -44,7 +51,7 @@ public enum GaussianBlur {
                     }
                 case .recursive:
                     let strips = (height + Strip.rows - 1) / Strip.rows
-                    parallel(strips) { Strip.filter(out, width: width, height: height, strips: $0, filter) }
+                    parallel(strips) { Strip.filter(out, width: width, height: height, strips: $0, filter, origin: origin.x) }
                 }
             }
         }
@@ -57,7 +64,7 @@ public enum GaussianBlur {
         static let rows = 16
 
         static func filter(_ plane: UnsafeMutablePointer<Float>, width: Int, height: Int,
-                           strips: Range<Int>, _ filter: ColumnFilter) {
+                           strips: Range<Int>, _ filter: ColumnFilter, origin: Int) {
             var buffers = [Float](repeating: 0, count: 2 * rows * width)
             buffers.withUnsafeMutableBufferPointer { buffers in
                 guard let across = buffers.baseAddress else { return }
@@ -65,7 +72,7 @@ public enum GaussianBlur {
                 for strip in strips {
                     let y0 = strip * rows, count = min(rows, height - y0)
                     copy(width: width, rows: count) { x, r in across[x &* count &+ r] = plane[(y0 &+ r) &* width &+ x] }
-                    filter.run(across, down, width: count, height: width, columns: 0 ..< count)
+                    filter.run(across, down, width: count, height: width, columns: 0 ..< count, origin: origin)
                     copy(width: width, rows: count) { x, r in plane[(y0 &+ r) &* width &+ x] = down[x &* count &+ r] }
                 }
             }
@@ -84,17 +91,35 @@ public enum GaussianBlur {
         }
     }
 
+    /// Pixels of the plane each blurred value depends on, either way along x and along y:
+    /// the FIR's taps, or the recursive filter's block and warm-up (`Deriche.reach`); 0 for
+    /// no blur.
+    public static func reach(sigma: Float) -> Int {
+        guard sigma > 0 else { return 0 }
+        switch ColumnFilter(sigma: sigma) {
+        case .fir(let kernel): return kernel.weights.count - 1
+        case .recursive(let filter): return filter.reach
+        }
+    }
+
     /// A 1-D Gaussian filter applied down the columns of a width × height plane.
     enum ColumnFilter {
         case fir(FIRKernel)
         case recursive(Deriche)
 
+        /// The filter for σ > 0 (clamped to `largestSigma`).
+        init(sigma: Float) {
+            let sigma = min(sigma, largestSigma)
+            self = sigma <= largestFIRSigma ? .fir(FIRKernel(sigma: sigma)) : .recursive(Deriche(sigma: Double(sigma)))
+        }
+
         /// Columns are filtered this many at a time, so that the rows in flight stay in cache.
         static let block = 256
 
-        /// Filters `columns` of `source` into `destination` (distinct buffers).
+        /// Filters `columns` of `source` into `destination` (distinct buffers); row 0 is row
+        /// `origin` of the image the recursive filter's blocks are aligned to.
         func run(_ source: UnsafePointer<Float>, _ destination: UnsafeMutablePointer<Float>,
-                 width: Int, height: Int, columns: Range<Int>) {
+                 width: Int, height: Int, columns: Range<Int>, origin: Int) {
             let zeros = [Float](repeating: 0, count: min(Self.block, columns.count))
             zeros.withUnsafeBufferPointer { zeros in
                 guard let zero = zeros.baseAddress else { return }
@@ -103,7 +128,7 @@ public enum GaussianBlur {
                                     lanes: min(Self.block, columns.upperBound - x0))
                     switch self {
                     case .fir(let kernel): kernel.run(rows, destination + x0, width: width, outputRows: 0 ..< height)
-                    case .recursive(let filter): filter.run(rows, destination + x0, width: width)
+                    case .recursive(let filter): filter.run(rows, destination + x0, width: width, origin: origin)
                     }
                 }
             }
@@ -239,12 +264,29 @@ public enum GaussianBlur {
     /// halves run side by side rather than one after the other, zero beyond the borders is
     /// exact: each half starts at rest on the zero input. The state is Double: the poles
     /// approach 1 as σ grows, and Float coefficients already go unstable near σ = 50.
+    ///
+    /// A recursion run over a whole column makes every value depend on all of it, to the last
+    /// bit; so that a window of an image gets its values exactly, the image's rows are cut
+    /// into blocks of `blockRows` (aligned to row 0 of the image), and each block's halves
+    /// start at rest `warmUp` rows before and after it: the Gaussian truncated at ⌈4σ⌉, as
+    /// the FIR is, the input beyond that dropped (its weight, under 10⁻⁴ of the total, is
+    /// below the fit's own error). Blocks of twice the warm-up cost 50 % more than one run, and
+    /// a value's reach is 3⌈4σ⌉ − 1: longer blocks cost less over a whole image but reach
+    /// further, which every region (and every chunk of a whole render) pays for in margin.
     struct Deriche {
         let causal: (Double, Double, Double, Double)      // b⁺₀ … b⁺₃
         let anticausal: (Double, Double, Double, Double)  // b⁻₁ … b⁻₄
         let a: (Double, Double, Double, Double)           // a₁ … a₄
+        /// Rows each half runs at rest before a block's first row (after its last): ⌈4σ⌉.
+        let warmUp: Int
+        /// Rows a block holds (see the type's note).
+        var blockRows: Int { 2 * warmUp }
+        /// How far from a value the input it depends on lies: the rest of its block and the
+        /// warm-up beyond.
+        var reach: Int { blockRows + warmUp - 1 }
 
         init(sigma: Double) {
+            warmUp = Int((4 * sigma).rounded(.up))
             // Each damped cosine is a second-order section n(z) / d(z) with, for t = e^{−λ/σ}
             // and θ = ω/σ: n = a + t·(b·sin θ − a·cos θ)·z⁻¹, d = 1 − 2t·cos θ·z⁻¹ + t²·z⁻².
             func section(a: Double, b: Double, omega: Double, lambda: Double)
@@ -270,49 +312,74 @@ public enum GaussianBlur {
             a = (a1, a2, a3, a4)
         }
 
-        /// y⁺ down the block into the destination, then y⁻ up it, added. Not inlined, as `FIRKernel.run`.
+        /// For each block of rows (see the type's note; row 0 is row `origin` of the image),
+        /// y⁺ down from its warm-up into the destination's rows of the block, then y⁻ up from
+        /// its warm-up below, added. Not inlined, as `FIRKernel.run`.
         @inline(never)
-        func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int) {
-            let quads = (rows.lanes + 3) / 4
+        func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int, origin: Int) {
+            let quads = (rows.lanes + 3) / 4, block = blockRows
             var buffers = [SIMD4<Double>](repeating: .zero, count: 4 * quads)
             buffers.withUnsafeMutableBufferPointer { buffers in
                 guard let base = buffers.baseAddress else { return }
-                @inline(__always) func x(_ p: UnsafePointer<Float>, _ i: Int, _ k: Int) -> SIMD4<Double> {
-                    SIMD4<Double>(GaussianBlur.load(p + i, k))
+                // Where the blocks fall depends on the origin modulo a block alone: the first
+                // block holding row 0 starts `phase` rows before it.
+                let phase = (origin % block + block) % block
+                var start = -phase
+                while start < rows.height {
+                    let kept = max(start, 0) ..< min(start + block, rows.height)
+                    run(rows, destination, width: width, quads: quads, state: base, kept: kept,
+                        from: max(kept.lowerBound - warmUp, 0), to: min(kept.upperBound + warmUp, rows.height))
+                    start += block
                 }
-                let (a1, a2, a3, a4) = a
-                // y(n − 1) … y(n − 4) per quad of lanes; the buffers rotate roles each row.
-                var s1 = base, s2 = base + quads, s3 = base + 2 * quads, s4 = base + 3 * quads
-                let (b0, b1, b2, b3) = causal
-                for y in 0 ..< rows.height {
-                    let x0 = rows(y), x1 = rows(y - 1), x2 = rows(y - 2), x3 = rows(y - 3)
-                    let out = destination + y * width, y1 = s1, y2 = s2, y3 = s3, y4 = s4
-                    @inline(__always) func causalQuad(_ i: Int, _ k: Int) {
-                        let q = i / 4
-                        let v = b0 * x(x0, i, k) + b1 * x(x1, i, k) + b2 * x(x2, i, k) + b3 * x(x3, i, k)
-                              - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
-                        y4[q] = v
-                        GaussianBlur.store(SIMD4<Float>(v), out + i, k)
-                    }
-                    GaussianBlur.forEachQuad(rows.lanes, causalQuad)
-                    (s1, s2, s3, s4) = (s4, s1, s2, s3)
+            }
+        }
+
+        /// One block: y⁺ over rows from ..< kept.upperBound, y⁻ over rows kept.lowerBound ..< to,
+        /// the input read as zero beyond them, each written where it is in `kept`. `state`:
+        /// 4 × `quads` vectors.
+        @inline(__always)
+        private func run(_ rows: Rows, _ destination: UnsafeMutablePointer<Float>, width: Int, quads: Int,
+                         state base: UnsafeMutablePointer<SIMD4<Double>>, kept: Range<Int>, from: Int, to: Int) {
+            @inline(__always) func x(_ p: UnsafePointer<Float>, _ i: Int, _ k: Int) -> SIMD4<Double> {
+                SIMD4<Double>(GaussianBlur.load(p + i, k))
+            }
+            /// Row y of the input, zero before `from` and from `to` on.
+            @inline(__always) func input(_ y: Int) -> UnsafePointer<Float> { y >= from && y < to ? rows(y) : rows.zero }
+            let (a1, a2, a3, a4) = a
+            // y(n − 1) … y(n − 4) per quad of lanes; the buffers rotate roles each row.
+            base.update(repeating: .zero, count: 4 * quads)
+            var s1 = base, s2 = base + quads, s3 = base + 2 * quads, s4 = base + 3 * quads
+            let (b0, b1, b2, b3) = causal
+            for y in from ..< kept.upperBound {
+                let x0 = input(y), x1 = input(y - 1), x2 = input(y - 2), x3 = input(y - 3)
+                let out = destination + y * width, y1 = s1, y2 = s2, y3 = s3, y4 = s4, keep = y >= kept.lowerBound
+                @inline(__always) func causalQuad(_ i: Int, _ k: Int) {
+                    let q = i / 4
+                    let v = b0 * x(x0, i, k) + b1 * x(x1, i, k) + b2 * x(x2, i, k) + b3 * x(x3, i, k)
+                          - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
+                    y4[q] = v
+                    if keep { GaussianBlur.store(SIMD4<Float>(v), out + i, k) }
                 }
-                buffers.update(repeating: .zero)
-                let (c1, c2, c3, c4) = anticausal
-                for y in (0 ..< rows.height).reversed() {
-                    let x1 = rows(y + 1), x2 = rows(y + 2), x3 = rows(y + 3), x4 = rows(y + 4)
-                    let out = destination + y * width, y1 = s1, y2 = s2, y3 = s3, y4 = s4
-                    @inline(__always) func anticausalQuad(_ i: Int, _ k: Int) {
-                        let q = i / 4
-                        let v = c1 * x(x1, i, k) + c2 * x(x2, i, k) + c3 * x(x3, i, k) + c4 * x(x4, i, k)
-                              - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
-                        y4[q] = v
+                GaussianBlur.forEachQuad(rows.lanes, causalQuad)
+                (s1, s2, s3, s4) = (s4, s1, s2, s3)
+            }
+            base.update(repeating: .zero, count: 4 * quads)
+            let (c1, c2, c3, c4) = anticausal
+            for y in (kept.lowerBound ..< to).reversed() {
+                let x1 = input(y + 1), x2 = input(y + 2), x3 = input(y + 3), x4 = input(y + 4)
+                let out = destination + y * width, y1 = s1, y2 = s2, y3 = s3, y4 = s4, keep = y < kept.upperBound
+                @inline(__always) func anticausalQuad(_ i: Int, _ k: Int) {
+                    let q = i / 4
+                    let v = c1 * x(x1, i, k) + c2 * x(x2, i, k) + c3 * x(x3, i, k) + c4 * x(x4, i, k)
+                          - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
+                    y4[q] = v
+                    if keep {
                         let causal = SIMD4<Double>(GaussianBlur.load(out + i, k))
                         GaussianBlur.store(SIMD4<Float>(causal + v), out + i, k)
                     }
-                    GaussianBlur.forEachQuad(rows.lanes, anticausalQuad)
-                    (s1, s2, s3, s4) = (s4, s1, s2, s3)
                 }
+                GaussianBlur.forEachQuad(rows.lanes, anticausalQuad)
+                (s1, s2, s3, s4) = (s4, s1, s2, s3)
             }
         }
     }

@@ -139,6 +139,20 @@ public enum HeightField {
         return out
     }
 
+    /// Pixels of the mask a relief's values (height, slopes, distance) at a pixel depend on,
+    /// either way along x and y, and so how far a window of an image must reach beyond the
+    /// pixels it makes for them to be the whole image's: a pixel measures from its nearest
+    /// outside pixel within the bevel's reach (`Bevel.reach`, r + 2; beyond it, the plateau)
+    /// and from those of its 8 neighbours (a pixel further), each piece of edge reads the
+    /// coverage `Bevel.pieceReach` around its outside pixel, and the slopes are smoothed
+    /// `smoothingPasses` times over the 8 neighbours.
+    public static func reach(radius: Float) -> Int {
+        Bevel.siteReach(radius: radius) + 1 + Bevel.pieceReach + smoothingPasses
+    }
+
+    /// How many times `ReliefRows.withBand` smooths the slopes (`smooth`).
+    static let smoothingPasses = 2
+
     /// The bevel h = profile(d / r) (clamped to 0 … 1) and its slopes, d the distance from the
     /// pixel centre to the mask's antialiased edge.
     ///
@@ -249,14 +263,36 @@ public enum HeightField {
         /// The scratch slots of a band's marks (`Marks`): the bevel's, and the widened ones.
         static let bevelMarks = 20, widenedMarks = 21
 
+        /// Whether io's output, io.width × io.height pixels from `origin`, lies within the relief.
+        func holds(_ io: RowIO, at origin: (x: Int, y: Int)) -> Bool {
+            origin.x >= 0 && origin.y >= 0 && io.width <= width - origin.x && io.height <= height - origin.y
+        }
+
         /// Writes `io`'s output `bandRows` rows at a time, each band made by `withBand` (with
         /// `halo` rows either side) and filled by `fill(rows, samples, band, scratch)`: the
-        /// band's `rows.count × width × 4` RGBA samples, as `RowIO.writeBands` says.
-        func writeBands(to io: RowIO, halo: Int, sparse: Bool = false, parallel: ParallelFor,
+        /// band's `rows.count × io.width × 4` RGBA samples, as `RowIO.writeBands` says, `rows`
+        /// counted in the relief. The output is the relief's io.width × io.height pixels from
+        /// `origin` (`holds`): the whole relief, or a region of it.
+        func writeBands(to io: RowIO, at origin: (x: Int, y: Int) = (0, 0), halo: Int, sparse: Bool = false,
+                        parallel: ParallelFor,
                         _ fill: (Range<Int>, UnsafeMutablePointer<Float>, ReliefBand, Scratch) -> Void) {
+            guard holds(io, at: origin) else { return }
             io.writeBands(rows: Self.bandRows, parallel: parallel, balanced: true) { rows, out in
+                let rows = rows.lowerBound + origin.y ..< rows.upperBound + origin.y
                 withBand(around: rows, halo: halo, sparse: sparse, scratch: io.scratch) { band, scratch in
                     fill(rows, out, band, scratch)
+                }
+            }
+        }
+
+        /// Writes `io`'s output (the relief's pixels from `origin`, as `writeBands`), each pixel
+        /// `pixel(band, i)` of pixel i of the band, which holds just the band's rows.
+        func writePixels(to io: RowIO, at origin: (x: Int, y: Int), parallel: ParallelFor,
+                         _ pixel: (ReliefBand, Int) -> SIMD4<Float>) {
+            writeBands(to: io, at: origin, halo: 0, parallel: parallel) { rows, out, band, _ in
+                for y in rows {
+                    let first = (y - band.top) * width + origin.x, row = out + (y - rows.lowerBound) * io.width * 4
+                    for x in 0 ..< io.width { FastMath.store(pixel(band, first + x), row + 4 * x) }
                 }
             }
         }
@@ -526,6 +562,16 @@ public enum HeightField {
         /// The edge lies within about 1.5 px of an outside pixel's centre, and a pixel's slope
         /// looks ½ px further: beyond r + 2 every pixel is on the plateau.
         var reach: Float { rise.radius + 2 }
+
+        /// How far a pixel's nearest outside pixel may lie from it, either way along x and y,
+        /// for the pixel to slope: under `reach` (r + 2), so at most ⌈r + 2⌉ − 1.
+        static func siteReach(radius: Float) -> Int { Int((Relief.cleanRadius(radius) + 2).rounded(.up)) - 1 }
+
+        /// How far from its outside pixel o (either way along x and y) a piece of edge
+        /// (`piece`) reads the coverage: its edge pixel e is o or a neighbour; an arm read
+        /// `armLength` px along the edge from e, and a step across it, is measured by the 3 × 3
+        /// gradient there (`arm(_:_:_:_:side:)`): 1 + 2 + 1 + 1.
+        static let pieceReach = 5
 
         /// How far apart (squared, in pixels) a neighbour's nearest outside pixel must be from a
         /// pixel's own for the pixel to measure from it too (see `inside`). Measured on issue 12's

@@ -9,9 +9,13 @@ public enum Liquify {
     /// hard step g ≥ 0.5. The mask is read as coverage, clamped into 0 … 1 with NaN as 0
     /// (outside), so that no stray value can spread through the blur. σ ≤ 0 or NaN returns the
     /// mask unchanged. Any split of `parallel` gives the same bits.
-    public static func apply(_ mask: Plane, sigma: Float, parallel: ParallelFor = .serial) -> Plane {
+    ///
+    /// Local as the blur is (`GaussianBlur.blur`, `origin` where the mask lies in its image),
+    /// a pixel further: each value depends on the mask within `reach(sigma:)` of it.
+    public static func apply(_ mask: Plane, sigma: Float, origin: (x: Int, y: Int) = (0, 0),
+                             parallel: ParallelFor = .serial) -> Plane {
         guard sigma > 0, mask.width > 0, mask.height > 0 else { return mask }
-        let g = GaussianBlur.blur(coverage(mask, parallel), sigma: sigma, parallel: parallel)
+        let g = GaussianBlur.blur(coverage(mask, parallel), sigma: sigma, origin: origin, parallel: parallel)
         let width = g.width, height = g.height
         var out = Plane(width: width, height: height)
         g.values.withUnsafeBufferPointer { gBuffer in
@@ -36,6 +40,12 @@ public enum Liquify {
             }
         }
         return out
+    }
+
+    /// Pixels of the mask each value depends on, either way along x and y: the blur's reach
+    /// and the gradient's central difference; 0 for σ ≤ 0 or NaN (no liquify).
+    public static func reach(sigma: Float) -> Int {
+        sigma > 0 ? GaussianBlur.reach(sigma: sigma) + 1 : 0
     }
 
     /// The mask clamped into 0 … 1, NaN as 0; the mask itself (no copy) when it already is.

@@ -78,12 +78,16 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     /// which keeps 2 px bristles 3.5 px apart as ridges (a Gaussian passes a 3.5 px period at
     /// exp(−2π²σ²/3.5²) ≈ 0.4 of its depth; the old 3·smoothness = 2.25 px passed 0.03 %);
     /// 0.5 gives ¼ px, and towards 1 the blur grows without bound, so the slider still reaches
-    /// a soft relief. At most `GaussianBlur.largestFIRSigma` (smoothness ≥ 12/13): the blur must
-    /// be a finite FIR for `margin` to bound its reach.
+    /// a soft relief. At most `largestSigma` (smoothness ≥ 12/13).
     public var sigma: Float {
         let s = sanitized.smoothness
-        return s < 1 ? min(s / (4 * (1 - s)), GaussianBlur.largestFIRSigma) : GaussianBlur.largestFIRSigma
+        return s < 1 ? min(s / (4 * (1 - s)), Self.largestSigma) : Self.largestSigma
     }
+
+    /// The largest blur σ, px: the softest relief the slider reaches, and a margin of at most 13
+    /// px (impasto-abi.h's 1 ..< 14). Within `GaussianBlur.largestFIRSigma`, so the blur is the
+    /// FIR and `margin` bounds its reach (NormalMapTests.testMarginIsTheBlurReachPlusOne).
+    static let largestSigma: Float = 3
 
     /// c·s: what the per-pixel height differences are multiplied by.
     var slopeScale: Float { sanitized.contrast * Self.heightScale }

@@ -58,6 +58,16 @@ extension HeightField {
             }
         }
 
+        /// `forEachRun`'s runs cut to `columns`.
+        @inline(__always)
+        static func forEachRun(_ row: UnsafePointer<UInt64>, width: Int, within columns: Range<Int>,
+                               _ body: (Int, Int) -> Void) {
+            forEachRun(row, width: width) { start, end in
+                let start = Swift.max(start, columns.lowerBound), end = Swift.min(end, columns.upperBound)
+                if start < end { body(start, end) }
+            }
+        }
+
         /// `marks`' `rows` rows widened into `into`'s: a group is marked where it is marked in
         /// its row or in the row above or below (within `rows`).
         static func widen(_ marks: UnsafePointer<UInt64>, into widened: UnsafeMutablePointer<UInt64>,

@@ -46,6 +46,17 @@ public struct RowIO {
         return io
     }
 
+    /// Rows `rows` of this io (within 0 ..< height) as an io of their own, whose row 0 is row
+    /// `rows.lowerBound` of this one.
+    public func rows(_ rows: Range<Int>) -> RowIO {
+        let rows = max(0, min(rows.lowerBound, height)) ..< max(0, min(rows.upperBound, height))
+        let first = rows.lowerBound, read = read, write = write
+        return RowIO(width: width, height: rows.count, inputComponents: inputComponents, progress: progress,
+                     scratch: scratch,
+                     read: { band, into in read(band.lowerBound + first ..< band.upperBound + first, into) },
+                     write: { band, from in write(band.lowerBound + first ..< band.upperBound + first, from) })
+    }
+
     /// Row IO over whole in-memory images: `input` (width × height × inputComponents) and
     /// `output` (width × height × 4; it may be `input` when that has 4 components).
     public static func memory(width: Int, height: Int, input: UnsafePointer<Float>, inputComponents: Int,

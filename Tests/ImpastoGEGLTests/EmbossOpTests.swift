@@ -292,29 +292,33 @@ final class EmbossOpTests: XCTestCase {
     /// Graphs kept alive while a test looks at their nodes.
     private var graphs: [GeglGraph] = []
 
-    /// An opaque photo has no alpha edges: the alpha mask falls back to luminance, so the
-    /// first look is a relief, not a flat grey plate; any transparency keeps the alpha mask.
-    func testAnOpaqueLayerIsEmbossedByItsLuminance() {
-        let opaque = GeglBufferRef(width: 80, height: 80)
+    /// A layer without an alpha channel (a photo, a flattened scan) has no alpha edges: the
+    /// alpha mask is its luminance, so the first look is a relief, not a flat grey plate, and it
+    /// stays opaque. With an alpha channel, even one opaque everywhere, alpha is the mask:
+    /// decided by the format, so every region of a layer decides alike.
+    func testALayerWithoutAnAlphaChannelIsEmbossedByItsLuminance() {
         var samples = [Float]()
         for y in 0 ..< 80 { for x in 0 ..< 80 {
             let dx = Double(x) - 40, dy = Double(y) - 40
             let v: Float = dx * dx + dy * dy < 25 * 25 ? 0.9 : 0.1
             samples += [v, v, v, 1]
         } }
-        opaque.set(samples)
-        let byAlpha = emboss(opaque), byLuminance = emboss(opaque, [("mask-source", .enumNick("luminance"))])
-        XCTAssertTrue(stride(from: 0, to: byAlpha.count, by: 4).allSatisfy { byAlpha[$0] == byLuminance[$0] },
-                      "alpha on an opaque layer: the luminance relief")
+        // Any format without alpha is read as R'G'B' float (none added: the kernel sees there is none).
+        for format in ["R'G'B' u8", "Y' u8", "RGB float", "Y u16"] { XCTAssertEqual(padFormat(format, "input"), "R'G'B' float", format) }
+        let photo = GeglBufferRef(width: 80, height: 80, format: "R'G'B' float")
+        photo.set(samples, format: "RGBA float")
+        let byAlpha = emboss(photo), byLuminance = emboss(photo, [("mask-source", .enumNick("luminance"))])
+        XCTAssertTrue(byAlpha == byLuminance, "alpha on a layer without an alpha channel: the luminance relief")
         let centre = 4 * (40 * 80 + 40), rim = 4 * (40 * 80 + 16)
         XCTAssertNotEqual(byAlpha[centre], byAlpha[rim], "not a flat plate")
         XCTAssertTrue(stride(from: 3, to: byAlpha.count, by: 4).allSatisfy { byAlpha[$0] == 1 }, "and opaque, as the layer was")
-        // One transparent pixel: alpha is the mask again (everything else opaque: flat).
-        samples[3] = 0
+        // The same pixels with an alpha channel, opaque everywhere: alpha is the mask, flat
+        // inside (a plate bevelled along the image's border, which is outside).
+        let opaque = GeglBufferRef(width: 80, height: 80)
         opaque.set(samples)
-        let withHole = emboss(opaque)
-        XCTAssertEqual(withHole[centre], withHole[4 * (40 * 80 + 17)], accuracy: 1e-6, "the alpha mask: flat inside")
-        XCTAssertEqual(withHole[3], 0, "the transparent pixel stays transparent")
+        let plate = emboss(opaque)
+        XCTAssertEqual(plate[centre], plate[rim], "the alpha mask: flat inside")
+        XCTAssertNotEqual(plate[centre], plate[4 * (40 * 80 + 1)], "and bevelled at the border")
         // The brightness mask keeps the layer's own alpha, whatever the brightness.
         for i in stride(from: 3, to: 4 * 80 * 5, by: 8) { samples[i] = 0.5 }   // some of the top rows half transparent
         opaque.set(samples)
@@ -430,7 +434,7 @@ final class EmbossOpTests: XCTestCase {
         XCTAssertEqual(inputFormat("RGBA float"), "YA float")
         XCTAssertEqual(inputFormat("RGBA u16"), "YA float")
         XCTAssertEqual(inputFormat("R'G'B'A float"), "R'G'B'A float", "a perceptual layer stays as it is")
-        XCTAssertEqual(inputFormat("RGB float"), "Y'A float", "no alpha: luminance is the mask, from babl's Y'")
+        XCTAssertEqual(inputFormat("RGB float"), "R'G'B' float", "no alpha: luminance is the mask, the kernel's luma of R'G'B'")
         var rng = SeededRandom(seed: 83)
         let (w, h) = (66, 58)
         var samples = [Float]()

@@ -160,7 +160,7 @@ final class EmbossTests: XCTestCase {
             let mask = input.withUnsafeBufferPointer { i in
                 output.withUnsafeMutableBufferPointer { o in
                     Emboss.mask(.memory(width: width, height: height, input: i.baseAddress!, inputComponents: components,
-                                        output: o.baseAddress!), pixels: pixels, source: .alpha).mask
+                                        output: o.baseAddress!), pixels: pixels, source: .alpha)
                 }
             }
             let want = (0 ..< width * height).map { i -> Float in
@@ -190,13 +190,13 @@ final class EmbossTests: XCTestCase {
             let fromBytes = bytes.withUnsafeBytes { b in
                 output.withUnsafeMutableBufferPointer { o in
                     Emboss.mask(.memory(width: width, height: height, input: b.baseAddress!.assumingMemoryBound(to: Float.self),
-                                        inputComponents: 1, output: o.baseAddress!), pixels: .rgba8(luma: luma), source: source).mask
+                                        inputComponents: 1, output: o.baseAddress!), pixels: .rgba8(luma: luma), source: source)
                 }
             }
             let fromFloats = floats.withUnsafeBufferPointer { f in
                 output.withUnsafeMutableBufferPointer { o in
                     Emboss.mask(.memory(width: width, height: height, input: f.baseAddress!, inputComponents: 4,
-                                        output: o.baseAddress!), pixels: .rgba(luma: luma), source: source).mask
+                                        output: o.baseAddress!), pixels: .rgba(luma: luma), source: source)
                 }
             }
             XCTAssertEqual(fromBytes.values, fromFloats.values, "\(source)")

@@ -84,4 +84,51 @@ final class EmbossTotalityTests: XCTestCase {
             XCTAssertNil(differs, "\(what): \(split.name) differ from serial first at sample \(differs ?? 0)")
         }
     }
+
+    /// Regions of any size and place: margins too small, too large or not matching the rows,
+    /// images smaller than the region, at the far end of Int or empty, regions beyond them. None
+    /// may trap; a region within its image, read with its margin, has every sample written
+    /// and finite.
+    func testRegionsOfAnyGeometryDoNotTrap() {
+        var random = SeededRandom(seed: 21)
+        func pick<T>(_ a: [T]) -> T { a[Int(random.next() % UInt64(a.count))] }
+        let picture = Hemisphere.standard.render(size: 33)
+        for n in 0 ..< 150 {
+            let (w, h) = (Int.random(in: 0 ... 40, using: &random), Int.random(in: 0 ... 40, using: &random))
+            var settings = EmbossSettings()
+            settings.radius = pick([0, 2, 10, 30])
+            settings.liquify = pick([0, 1, 3.5])   // (3.5: the recursive blur, in blocks)
+            settings.maskSource = random.next() % 3 == 0 ? .luminance : .alpha
+            settings.output = EmbossSettings.Output(rawValue: Int32(random.next() % 4)) ?? .shaded
+            let margin = Emboss.margin(settings)
+            let m = pick([margin, margin, 0, 1, margin + 7])
+            let (inputWidth, inputHeight) = pick([(w + 2 * m, h + 2 * m), (w + 2 * m, h + 2 * m), (w + 2 * m + 1, h + 2 * m), (w, h)])
+            let imageWidth = pick([w, w + Int.random(in: 1 ... 200, using: &random), 0, -3, Int.max, Int(Int32.max)])
+            let imageHeight = pick([h, h + Int.random(in: 1 ... 200, using: &random), 0, Int.max])
+            let x = pick([0, 3, -5, max(0, imageWidth - w), Int.max - 10])
+            let y = pick([0, 7, max(0, imageHeight - h), Int.max - 3])
+            let region = Emboss.Region(x: x, y: y, imageWidth: imageWidth, imageHeight: imageHeight)
+            let seed = random.next()
+            let input = RowIO(width: inputWidth, height: inputHeight, inputComponents: 2, read: { rows, into in
+                for i in 0 ..< rows.count * max(inputWidth, 0) * 2 {
+                    let k = UInt64(rows.lowerBound * max(inputWidth, 0) * 2 + i) &* 0x9E37_79B9_7F4A_7C15 ^ seed
+                    into[i] = k % 97 == 0 ? .nan : Float(k >> 40) / Float(1 << 24)
+                }
+            }, write: { _, _ in })
+            var out = [Float](repeating: -7, count: max(w * h * 4, 1))
+            out.withUnsafeMutableBufferPointer { buffer in
+                let o = buffer.baseAddress!
+                let output = RowIO(width: w, height: h, inputComponents: 4, read: { _, _ in }, write: { rows, from in
+                    (o + rows.lowerBound * w * 4).update(from: from, count: rows.count * w * 4)
+                })
+                Emboss.render(input, to: output, region: region, settings: settings, shading: picture)
+            }
+            let valid = w > 0 && h > 0 && inputWidth == w + 2 * m && inputHeight == h + 2 * m
+                && x >= 0 && y >= 0 && w <= imageWidth - x && h <= imageHeight - y
+            if valid {
+                let bad = (0 ..< w * h * 4).first { !out[$0].isFinite || out[$0] == -7 }
+                XCTAssertNil(bad, "case \(n): \(w) × \(h) at (\(x), \(y)) of \(imageWidth) × \(imageHeight), margin \(m), \(settings)")
+            }
+        }
+    }
 }

@@ -70,9 +70,9 @@ final class GaussianBlurTests: XCTestCase {
 
     func testMatchesDirectConvolution() {
         // The sizes put every pixel within 4σ of a border for σ = 12: all of it is boundary.
-        // FIR up to σ = 3 (exact but for Float rounding), Deriche's recursive filter beyond.
-        for (sigma, w, h, tolerance) in [(Float(0.7), 41, 37, 1e-6), (3, 64, 45, 1e-6), (3.5, 50, 44, 1e-3),
-                                         (12, 90, 70, 1e-3)] {
+        // FIR up to σ = 12 (exact but for Float rounding), Deriche's recursive filter beyond.
+        for (sigma, w, h, tolerance) in [(Float(0.7), 41, 37, 1e-6), (3, 64, 45, 1e-6), (3.5, 50, 44, 1e-6),
+                                         (12, 90, 70, 1e-6), (13, 100, 80, 1e-3)] {
             let blobs = randomBlobs(width: w, height: h, count: 8, maxRadius: Double(sigma) * 3, seed: 10)
             let noise = randomNoise(width: w, height: h, seed: 11)
             let e1 = maxError(blobs, sigma: sigma), e2 = maxError(noise, sigma: sigma)
@@ -148,6 +148,50 @@ final class GaussianBlurTests: XCTestCase {
             for pieces in [2, 3, 7] {
                 XCTAssertEqual(GaussianBlur.blur(plane, sigma: sigma, parallel: .split(into: pieces)), serial,
                                "σ \(sigma), \(pieces) pieces")
+            }
+        }
+    }
+
+    func testEachValueDependsOnThePlaneWithinItsReachExactly() {
+        // One column: a unit impulse `reach` rows from a value reaches it, one row further it
+        // does not, at the worst place in the recursive filter's blocks (a block's first row
+        // looking down, its last looking up) and for the FIR (σ 2: 8 taps either way).
+        for sigma in [Float(2), 13] {
+            let reach = GaussianBlur.reach(sigma: sigma)
+            XCTAssertEqual(reach, sigma == 2 ? 8 : 2 * 52 + 52 - 1)
+            let block = sigma == 2 ? 100 : 2 * 52
+            for (probe, direction) in [(block, 1), (2 * block - 1, -1)] {
+                for (d, reaches) in [(reach, true), (reach + 1, false)] {
+                    var plane = Plane(width: 1, height: 4 * block)
+                    plane[0, probe + direction * d] = 1
+                    let value = GaussianBlur.blur(plane, sigma: sigma)[0, probe]
+                    XCTAssertEqual(value != 0, reaches, "σ \(sigma): \(d) rows \(direction > 0 ? "below" : "above")")
+                }
+            }
+        }
+    }
+
+    func testAWindowBlurredWhereItLiesIsTheWholeBlurWithinItsReachOfTheCuts() {
+        var random = UInt64(9)
+        func next() -> Float {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return Float(random >> 40) / Float(1 << 24)
+        }
+        let (width, height) = (430, 400)
+        let plane = Plane(width: width, height: height, values: (0 ..< width * height).map { _ in next() })!
+        // (Windows more than twice the reach across: σ 12.3 is the recursive filter, reach 149.)
+        for sigma in [Float(1.3), 12, 12.3] {
+            let whole = GaussianBlur.blur(plane, sigma: sigma), reach = GaussianBlur.reach(sigma: sigma)
+            for (x0, y0, w, h) in [(0, 0, width, height), (7, 3, 400, 380), (29, 17, 401, 383), (0, 11, 330, 389)] {
+                var window = Plane(width: w, height: h)
+                for y in 0 ..< h { for x in 0 ..< w { window[x, y] = plane[x0 + x, y0 + y] } }
+                let blurred = GaussianBlur.blur(window, sigma: sigma, origin: (x0, y0), parallel: .split(into: 3))
+                // Where the window is cut inside the plane, its pixels within `reach` of the cut may differ.
+                let xs = (x0 == 0 ? 0 : reach) ..< (x0 + w == width ? w : w - reach)
+                let ys = (y0 == 0 ? 0 : reach) ..< (y0 + h == height ? h : h - reach)
+                var same = true
+                for y in ys { for x in xs where blurred[x, y].bitPattern != whole[x0 + x, y0 + y].bitPattern { same = false } }
+                XCTAssertTrue(same && !xs.isEmpty && !ys.isEmpty, "σ \(sigma), window at (\(x0), \(y0))")
             }
         }
     }

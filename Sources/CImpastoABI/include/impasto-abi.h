@@ -129,11 +129,27 @@ typedef struct
   float        color[3];     /* material base colour, linear RGB */
   double       shininess, metalness, roughness;
   int          model;        /* 0 shiny (Blinn-Phong), 1 PBR */
+  /* Where the output lies: its top-left (x, y) in an image of image_width x image_height
+   * pixels (image_width or image_height <= 0: the output is the whole image). */
+  long         x, y;
+  long         image_width, image_height;
 } ImpastoEmbossParams;
 
-/* impasto:emboss over a whole image (exact distances need all of it): margin 0, components
- * 2 (Y'A). Besides what io reads and writes it keeps about 3 floats per pixel (mask,
- * distances, heights). Reports progress. */
+/* Pixels of input an output pixel of impasto_emboss needs on each side: the liquify blur's
+ * reach, the relief's (the radius and 9 px) and the shading's 1 px, as params say (0 for the
+ * hemisphere output; NULL: 0). */
+long impasto_emboss_margin (const ImpastoEmbossParams *params);
+
+/* impasto:emboss over a region of an image (params x, y, image_width, image_height): io reads
+ * the region and margin pixels more on each side (components 2 Y'A or YA, 3 R'G'B' or 4
+ * R'G'B'A, floats, or for 4 IMPASTO_U8 codes; nothing beyond the image is read but columns
+ * of the rows read, which are ignored), writes the region. With margin >=
+ * impasto_emboss_margin (params) the output is the whole image's there, to the bit, however
+ * the image is cut into regions. An input without an alpha channel (components 3) is
+ * embossed by its luminance and its output is opaque. Besides what io reads and writes it
+ * keeps about 2 floats per pixel of the region and its margin within the image (the mask,
+ * the transform's index; 4 while liquify's blur runs). io.parallel spreads its work (NULL:
+ * serial); reports progress. */
 void impasto_emboss (const ImpastoIO *io, const ImpastoEmbossParams *params);
 
 /* impasto:bristle-normal-map (BristlePaint, SpriteKit's generatingNormalMap): a bump layer's

@@ -16,7 +16,7 @@ void gegl_op_impasto_paint_relief_register_type (GTypeModule *module);
 
 typedef struct _GeglOperationContext GeglOperationContext;
 
-/* The parallel-for the Swift kernels of whole-image ops get (impasto-gegl-shared.c). */
+/* The parallel-for the Swift kernels of the emboss ops get (impasto-gegl-shared.c). */
 void     impasto_gegl_parallel     (size_t size, ImpastoRangeFunc func, void *data);
 
 /* The GEGL buffers one process() call hands its kernel. */
@@ -38,7 +38,8 @@ typedef struct
 ImpastoScratch *impasto_gegl_scratch (void);
 
 /* The io a kernel reads and writes buffers through, in impasto_gegl_scratch: serial, no
- * progress (set io.parallel and io.progress = impasto_gegl_progress for a whole-image op). */
+ * progress (set io.parallel and io.progress = impasto_gegl_progress for an op rendering on threads
+ * of its own, as the emboss ops do). */
 ImpastoIO impasto_gegl_io          (ImpastoGeglBuffers *buffers);
 
 /* io.progress for GEGL: gegl_operation_progress on the buffers' operation. */
@@ -64,18 +65,21 @@ const Babl *impasto_gegl_painting_format (GeglOperation *operation);
  * (SRGB.decode8 in the kernels) instead of asking babl for a conversion. */
 gboolean impasto_gegl_has_srgb_curve (const Babl *space);
 
-/* The whole-image emboss ops: the class plumbing both share (bounding box, whole-image
- * requests and cache, an endless input passed through), their formats, and one render of
- * impasto_emboss over the whole input, shading from `picture` (the aux pad's buffer) or,
- * when it is NULL, from the procedural hemisphere `params` describes. FALSE, with a warning
- * naming the op, when the memory is not there. */
-void     impasto_gegl_whole_image_class_init (GeglOperationClass *operation_class);
-void     impasto_gegl_emboss_formats         (GeglOperation *operation, gboolean map);
-gboolean impasto_gegl_emboss                 (GeglOperation       *operation,
-                                              GeglBuffer          *input,
-                                              GeglBuffer          *picture,
-                                              GeglBuffer          *output,
-                                              ImpastoEmbossParams *params);
+/* The emboss ops (area ops: a region from the input within impasto_emboss_margin of it): the
+ * class plumbing both share (bounding box, the regions a region needs and a change reaches,
+ * an endless input passed through), given the op's relief parameters by `params`; their
+ * formats; and one render of impasto_emboss over `result`, shading from `picture` (the aux
+ * pad's buffer) or, when it is NULL, from the procedural hemisphere the params describe.
+ * FALSE, with a warning naming the op, when the memory is not there. */
+typedef void (*ImpastoEmbossParamsFunc) (GeglOperation *operation, ImpastoEmbossParams *params);
+
+void     impasto_gegl_emboss_class_init (GeglOperationClass *operation_class, ImpastoEmbossParamsFunc params);
+void     impasto_gegl_emboss_formats    (GeglOperation *operation, gboolean map);
+gboolean impasto_gegl_emboss            (GeglOperation       *operation,
+                                         GeglBuffer          *input,
+                                         GeglBuffer          *picture,
+                                         GeglBuffer          *output,
+                                         const GeglRectangle *result);
 
 /* For an operation_process override: the input becomes the output unchanged. */
 gboolean impasto_gegl_pass_through (GeglOperationContext *context);
