@@ -109,6 +109,8 @@ final class LocalOpsTests: XCTestCase {
             ("impasto:bristle-normal-map", [("smoothness", .double(1)), ("tileable", .bool(true))], "RGBA float", nil),
             ("impasto:normal-light", [("smoothness", .double(0.75))], "R'G'B'A u8",
              Self.shapes(width: 260, height: 230, x0: 7, y0: -3, seed: 99)),
+            // Paint relief: the painting's own alpha is its bump.
+            ("impasto:paint-relief", [("smoothness", .double(0.9)), ("contrast", .double(2))], "R'G'B'A u8", nil),
         ]
         var random = SeededRandom(seed: 5)
         for (index, (operation, properties, format, aux)) in cases.enumerated() {
