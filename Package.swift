@@ -1,4 +1,5 @@
 // swift-tools-version:5.9
+// SPDX-License-Identifier: GPL-3.0-or-later
 //
 // Impasto: Simon Gladman's iOS image effects for GIMP, in Swift behind a thin C-ABI shim.
 //

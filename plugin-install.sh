@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Impasto installer for every GIMP on this Linux machine: GIMP 2.10, GIMP 3.0 and 3.2
 # (Debian's, or a Flatpak org.gimp.GIMP).
 #
@@ -7,6 +8,7 @@
 #   ./plugin-install.sh --uninstall  remove exactly the files an install puts in place
 #   ./plugin-install.sh --from DIR   install already built products from DIR (a `swift build`
 #                                    bin path: impasto for 2.10, impasto3 for 3.x, the module)
+#   ./plugin-install.sh --version    print Impasto's version
 #
 # Which GIMPs (SPEC.md, install layout), each with its own profile:
 #   2.10     ${GIMP2_DIRECTORY:-${XDG_CONFIG_HOME:-~/.config}/GIMP/2.10}, when gimp-2.10 or
@@ -42,7 +44,7 @@ ops=(impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:
 say() { printf 'impasto: %s\n' "$*"; }
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
 
-usage() { sed -n '2,29s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '3,/^set -euo/{/^#/s/^# \{0,1\}//p;}' "$0"; }   # the comment above, after the licence line
 
 demo=0 uninstall=0 from=
 while [ $# -gt 0 ]; do
@@ -50,6 +52,7 @@ while [ $# -gt 0 ]; do
     --demo) demo=1 ;;
     --uninstall) uninstall=1 ;;
     --from) [ $# -ge 2 ] || die "--from needs a directory"; from=$2; shift ;;
+    --version) sed -n 's/^ *public static let version = "\(.*\)"$/impasto \1/p' "$here/Sources/ImpastoFrontEnd/Version.swift"; exit 0 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac

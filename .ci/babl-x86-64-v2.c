@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A test-only LD_PRELOAD library (.ci/babl-choice, IMPASTO_BABL=x86-64-v2): babl as on an
  * x86-64-v2 CPU, whatever CPU runs the tests. babl and each of its extensions ask
  * babl_cpu_accel_get_support () which build of a conversion may register (an x86-64-v2

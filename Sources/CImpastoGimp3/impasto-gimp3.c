@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The GIMP 3 plug-in's C kit (see include/impasto-gimp3.h): one wrapper per thing Swift
  * cannot do with libgimp-3.0, no logic of its own. */
 #include "impasto-gimp3.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-ui.c — see include/impasto-ui.h. Thin wrappers over libgimpui / GTK 2. */
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>

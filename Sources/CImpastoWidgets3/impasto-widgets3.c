@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-widgets3.c — see include/impasto-widgets3.h. Thin wrappers over libgimpui-3.0 / GTK 3. */
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>

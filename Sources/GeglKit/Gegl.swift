@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGEGL
 
 /// Swift conveniences over GEGL's C API, for the plug-in, the tests and the benchmark.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGEGL
 
 /// A GEGL graph: a parent node whose children are linked into chains.

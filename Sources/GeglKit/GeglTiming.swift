@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGEGL
 
 // Small extras for the benchmark: GEGL's chunk size, rendering a sink in one blit, and a

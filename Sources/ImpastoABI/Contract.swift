@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CImpastoABI
 
 // impasto-abi.h is the contract; the @_cdecl exports only promise to keep it. A C caller

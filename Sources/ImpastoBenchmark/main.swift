@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // impasto-benchmark: our GEGL ops against GEGL's own, on the same buffer, in one process.
 //
 //   impasto-benchmark [--size N] [--runs N] [--min-time S] [--module PATH]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// The pencil pad as the dialogs draw it (GIMP 2.10's and 3's alike): a disc as large as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// One PDB parameter of an Impasto procedure (after run-mode, image, drawable).

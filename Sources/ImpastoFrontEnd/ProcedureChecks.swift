@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The checks every procedure makes of its call, whichever GIMP it runs in.
 public enum ProcedureChecks {
     /// Why `drawable` cannot be painted on or filtered (it is not a drawable of `image`, is a

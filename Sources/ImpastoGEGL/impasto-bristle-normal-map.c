@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto:bristle-normal-map — BristlePaint's bump layer (white strokes at low opacity) as a
  * normal map, like SpriteKit's generatingNormalMap(withSmoothness:contrast:). The maths is
  * Swift (ImpastoKernels/NormalMap.swift), reached through impasto-abi.h; this file only
@@ -125,6 +126,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:bristle-normal-map",
+    "license",         "GPL3+",
     "title",           "Impasto Bristle Normal Map",
     "categories",      "map",
     "gimp:menu-path",  "<Image>/Filters/Map",

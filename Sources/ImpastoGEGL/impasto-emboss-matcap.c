@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto:emboss-matcap — impasto:emboss shaded from a picture: the aux pad takes any picture
  * of a lit sphere (a "matcap", as CIShadedMaterial took in MercurialText) and the relief
  * looks its colours up in it. Without a picture it shades from the default look. GIMP 3
@@ -76,6 +77,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",        "impasto:emboss-matcap",
+    "license",     "GPL3+",
     "title",       "Impasto Emboss from a Sphere Picture",
     "categories",  "light",
     "description", "Turns text, line art or any shape into a rounded relief, shaded from "

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-emboss-relief.h — the relief's properties, the same in impasto:emboss and
  * impasto:emboss-matcap: included inside each chant file's GEGL_PROPERTIES part (GEGL reads
  * that part several times, so there is no include guard).

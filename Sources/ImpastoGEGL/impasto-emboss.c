@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto:emboss — MercurialText's embossed look: a mask (alpha or luminance) becomes a
  * rounded height field, shaded from a procedural picture of a lit hemisphere (a preset, or
  * the custom lights and material). It has no aux pad, so that GIMP 3 can keep it as a live,
@@ -184,6 +185,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:emboss",
+    "license",         "GPL3+",
     "title",           "Impasto Emboss",
     "categories",      "light",
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-gegl-shared.c — what several of Impasto's chant files need alike.
  *
  * impasto_gegl_io: the ImpastoIO (impasto-abi.h) over an op's GEGL buffers, so that every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto:normal-light — BristlePaint's lit painting, like SpriteKit's normal-mapped sprite:
  * the input (the painting) lit by one distant light through the normals of the aux (the
  * bump layer, exactly as impasto:bristle-normal-map reads it). Without an aux there is
@@ -254,6 +255,7 @@ gegl_op_class_init (GeglOpClass *klass)
    * procedure (Filters → Light and Shadow → Impasto Normal Light…) instead. */
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:normal-light",
+    "license",         "GPL3+",
     "title",           "Impasto Normal Light",
     "categories",      "light",
     "description",     "Lights a painting through the relief of a bump layer (aux: white "

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto:paint-relief — paint that lights itself, as BristlePaint's and MercurialPaint's
  * canvases do: a layer's own alpha is its relief, lit like impasto:normal-light but with no
  * second layer, so that GIMP 3 keeps it as a live filter on the layer being painted and each
@@ -150,6 +151,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:paint-relief",
+    "license",         "GPL3+",
     "title",           "Impasto Paint Relief",
     "categories",      "light",
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto:pencil-hue-saturation — PencilController's pen-controlled hue and saturation.
  * The maths is Swift (ImpastoKernels/PencilHueSaturation.swift), reached through
  * impasto-abi.h; this file only declares the op to GEGL. */
@@ -91,6 +92,7 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:pencil-hue-saturation",
+    "license",         "GPL3+",
     "title",           "Impasto Pencil Hue/Saturation",
     "categories",      "color",
     "gimp:menu-path",  "<Image>/Colors",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The GEGL module: one bundle of Impasto's ops (built with GEGL_OP_BUNDLE, so the chant
  * files leave the two module entry points to this file). */
 #include <gegl-plugin.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// Whole-image arrays kept from one call to the next. A fresh allocation of an image's size

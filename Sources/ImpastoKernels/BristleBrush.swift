@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The "Impasto Bristle" brush for GIMP's own paint tools: dabs of BristlePaint's bristles,

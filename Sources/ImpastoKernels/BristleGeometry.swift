@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// One point of a brush stroke as BristlePaint recorded it from the Pencil (seed 001): where,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A 3×3 colour matrix acting on (r, g, b) column vectors, row-major.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One user-visible setting of an effect, declared once, next to the kernel that uses it.
 ///
 /// The name is the GEGL property's and the PDB parameter's ("max-saturation"); the kind says

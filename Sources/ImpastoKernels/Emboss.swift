@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// impasto:emboss — MercurialText's embossed look (CIHeightFieldFromMask + CIShadedMaterial)
 /// for any mask, with MercurialPaint's optional metaball pre-pass (SPEC impasto:emboss 1–5).
 public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {

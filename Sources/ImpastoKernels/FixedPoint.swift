@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// `v` with `digits` decimals ("%.*f"), without Foundation (the plug-in and the module link
 /// no Foundation): "–" for a value that is not finite, no "-0.00".
 public func fixedPoint(_ v: Double, digits: Int) -> String {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A Gaussian blur of a plane, transparent (zero) beyond its borders: what gets blurred out of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Named looks for the procedural shading image (impasto:emboss's `preset`; "" = `standard`).
 
 extension Hemisphere {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// BristlePaint's lit painting: SpriteKit's normal-mapped sprite, a colour layer lit through
 /// the normals of a bump layer (SPEC, impasto:bristle-normal-map, "Lighting").
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// SpriteKit's normal-mapped sprite lighting, as BristlePaint used it to make a painting look

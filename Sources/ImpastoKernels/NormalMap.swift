@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// BristlePaint's normal map: SpriteKit's `SKTexture.generatingNormalMap(withSmoothness: 0.75,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// How a kernel runs independent pieces of work: `parallel(count) { range in … }` calls the

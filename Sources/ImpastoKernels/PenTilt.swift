@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// A pen's orientation in PencilController's terms (UITouch azimuth and altitude), in degrees.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// PencilController's pen-controlled hue and saturation (seed 004): CIHueAdjust by
 /// angle π + azimuth, then CIColorControls with saturation 8·(π/2 − altitude)/(π/2).
 ///

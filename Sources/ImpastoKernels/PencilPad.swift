@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// The pencil pad of the Pencil Hue/Saturation dialog: PencilController's live control. A pen

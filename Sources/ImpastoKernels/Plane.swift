@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A width × height grid of floats, row-major, x to the right and y down: masks, distances,
 /// height fields. Sizes of 0 are valid (an empty plane).
 public struct Plane: Equatable, Sendable {

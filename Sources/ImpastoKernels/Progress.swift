@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How a long kernel reports how far it has come: `progress(done)` with done rising from 0
 /// to 1 (GEGL's `gegl_operation_progress`, which moves GIMP's progress bar).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension HeightField {
     /// Which columns of a band's rows the relief's passes after the bevel work: a bit for each
     /// group of `columns` columns, `words(width:)` words a row (`ReliefBand.marks`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// sRGB's transfer curve (IEC 61966-2-1): for showing linear pictures on screen, and for

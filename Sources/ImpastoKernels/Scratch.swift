@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Working memory a kernel keeps from one call to the next: a few buffers of floats, each grown
 /// to the largest size asked for and never shrunk, never zeroed.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// Scratch memory that the calls of one op share (the C ABI's `ImpastoScratch`): each call, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A picture of a lit hemisphere (a "matcap", CIShadedMaterial's shading image): RGBA float,
 /// straight alpha, row-major, linear light. Emboss looks up each surface normal in it.
 public struct ShadingImage: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Strokes polylines the way Core Graphics did for BristlePaint (round caps and joins, a line
 /// width, antialiased) and composites each one over an RGBA canvas, like the seed's
 /// CIImageAccumulator: a path is one shape (its own overlaps do not add up), while every new

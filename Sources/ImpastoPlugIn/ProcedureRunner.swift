@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGIMP
 import ImpastoFrontEnd
 import GeglKit
@@ -27,7 +28,8 @@ enum ProcedureRunner {
             .map { GimpParamDef(type: $0.0, name: strdup($0.1), description: strdup($0.2)) }
         params.withUnsafeBufferPointer { defs in
             gimp_install_procedure(procedure.name, procedure.blurb, procedure.help,
-                                   "Impasto developers", "Impasto developers", "2026",
+                                   ImpastoRelease.attribution.authors, ImpastoRelease.attribution.copyright,
+                                   ImpastoRelease.attribution.date,
                                    procedure.menuLabel, procedure.target == .drawable ? "RGB*, GRAY*" : "",
                                    GIMP_PLUGIN,
                                    Int32(defs.count), 0, defs.baseAddress, nil)

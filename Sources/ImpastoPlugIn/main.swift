@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGIMP
 import ImpastoFrontEnd
 import ImpastoKernels
@@ -34,6 +35,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
     returns?.pointee = returnValues
 }
 
+ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
 BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 
 var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGIMP3
 import CImpastoGimp3
 import Glibc

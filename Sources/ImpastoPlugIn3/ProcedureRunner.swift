@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGIMP3
 import CImpastoGimp3
 import Glibc
@@ -41,7 +42,8 @@ enum ProcedureRunner {
             gimp_procedure_add_menu_path(made, gimp3MenuPath(procedure.menuPath))
         }
         gimp_procedure_set_documentation(made, procedure.blurb, procedure.help, procedure.name)
-        gimp_procedure_set_attribution(made, "Impasto developers", "Impasto developers", "2026")
+        gimp_procedure_set_attribution(made, ImpastoRelease.attribution.authors, ImpastoRelease.attribution.copyright,
+                                       ImpastoRelease.attribution.date)
         // The labels GimpProcedureDialog shows carry mnemonics; a dialog-only parameter is the
         // procedure's own editor's, which labels it itself.
         let shown = procedure.parameters.filter { !$0.dialogOnly }

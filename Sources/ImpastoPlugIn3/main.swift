@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGIMP3
 import CImpastoGimp3
 import ImpastoFrontEnd
@@ -13,5 +14,6 @@ var callbacks = ImpastoGimp3Callbacks(
         return procedures.first { $0.name == wanted }.flatMap { ProcedureRunner.create($0, on: plugIn) }
     })
 
+ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
 BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 exit(impasto_gimp3_main(&callbacks, CommandLine.argc, CommandLine.unsafeArgv))

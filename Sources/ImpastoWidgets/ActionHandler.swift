@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A Swift closure behind a C callback that takes only its user data (a widget changed, a
 /// button was pressed, a signal was emitted): both GIMPs' C kits call `fire` with `data`.
 public final class ActionHandler {

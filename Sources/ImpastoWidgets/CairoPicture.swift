@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CCairo
 
 /// A cairo image surface of width × height filled by `pixel(x, y)`: straight (not

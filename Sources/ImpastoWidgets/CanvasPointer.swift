@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// A button-1 event on a canvas as both toolkits report it: where, and the device's axes

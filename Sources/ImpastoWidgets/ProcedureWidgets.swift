@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoFrontEnd
 
 /// Which of its own widgets each procedure's dialog has, the same in GIMP 2.10 and GIMP 3

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGEGL
 import ImpastoKernels
 import ImpastoTestSupport
@@ -32,6 +33,19 @@ final class OpPropertiesTests: XCTestCase {
 
     func testNormalLight() {
         assertProperties(of: "impasto:normal-light", are: NormalLight.parameters)
+    }
+
+    /// Every op says its licence where GEGL keeps one (GEGL then offers it to GPL3
+    /// applications: GIMP, its plug-ins, the gegl tool).
+    func testEveryOpIsGPL3OrLater() {
+        var count: guint = 0
+        guard let names = gegl_list_operations(&count) else { return XCTFail("no ops") }
+        defer { g_free(names) }
+        let ours = (0 ..< Int(count)).compactMap { names[$0].map { String(cString: $0) } }.filter { $0.hasPrefix("impasto:") }
+        XCTAssertEqual(ours.count, 6, "\(ours)")
+        for op in ours {
+            XCTAssertEqual(gegl_operation_get_key(op, "license").map { String(cString: $0) }, "GPL3+", op)
+        }
     }
 
     func testPaintRelief() {

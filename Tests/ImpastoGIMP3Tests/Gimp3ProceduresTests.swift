@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GeglKit
+import ImpastoFrontEnd
 import ImpastoTestSupport
 import XCTest
 
@@ -409,9 +411,9 @@ final class Gimp3ProceduresTests: XCTestCase {
         for (name, entry) in Self.menus {
             let definition = pluginrc.components(separatedBy: "(proc-def ").first { $0.hasPrefix("\"\(name)\"") } ?? ""
             XCTAssertFalse(definition.isEmpty, "\(name) is not in pluginrc:\n\(pluginrc)")
-            // The menu label is the quoted line after the date (attribution: "2026").
+            // The menu label is the quoted line after the date (the attribution's, with the version).
             let lines = definition.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let date = try XCTUnwrap(lines.firstIndex(of: "\"2026\""), "\(name):\n\(definition)")
+            let date = try XCTUnwrap(lines.firstIndex(of: "\"\(ImpastoRelease.attribution.date)\""), "\(name):\n\(definition)")
             let label = lines.indices.contains(date + 1) ? lines[date + 1].trimmingCharacters(in: ["\""]) : "?"
             let paths = definition.components(separatedBy: "(menu-path \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
             XCTAssertEqual(([label] + paths).filter { !$0.isEmpty }.joined(separator: " | "), entry, "\(name):\n\(definition)")

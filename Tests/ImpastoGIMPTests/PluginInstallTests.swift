@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import ImpastoTestSupport
 import XCTest
@@ -183,6 +184,16 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertTrue(found.contains(".config/GIMP/3.2/brushes/impasto-bristle.gih"))
         XCTAssertFalse(found.contains(".config/GIMP/3.2/plug-ins/impasto/impasto"))
         XCTAssertTrue(found.contains(".config/GIMP/2.10/plug-ins/impasto/impasto"))
+    }
+
+    /// The plug-in built here says the version the installer says (one declaration, read by both).
+    func testThePlugInAndTheInstallerTellTheSameVersion() {
+        let said = install(["--version"], [:])
+        XCTAssertEqual(said.status, 0, said.output)
+        XCTAssertTrue(said.output.hasPrefix("impasto "), said.output)
+        let plugIn = runCommand(BuildProducts.plugIn.path, ["--version"])
+        XCTAssertEqual(plugIn.status, 0, plugIn.output)
+        XCTAssertEqual(plugIn.output, said.output)
     }
 
     func testRejectsUnknownOptionsAndMissingBuilds() {

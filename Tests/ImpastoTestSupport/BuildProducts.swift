@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where `swift build` / `swift test` put the products the tests exercise: the test binary

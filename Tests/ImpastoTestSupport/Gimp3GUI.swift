@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// GIMP 3's user interface inside a `Gimp3Root`, on a virtual X display (the root's Xvfb), on a

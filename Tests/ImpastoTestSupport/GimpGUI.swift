@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// GIMP 2.10 with its user interface on a virtual X display (Xvfb), on a PrivateGimp's

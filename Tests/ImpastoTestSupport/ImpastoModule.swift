@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGEGL
 import Foundation
 import GeglKit
@@ -16,6 +17,9 @@ public enum ImpastoModule {
 
     private static let loaded: Bool = {
         Gegl.initialize()
+        // The ops are GPL3+ (their "license" key): GEGL offers them to GPL3 applications, as
+        // GIMP, its plug-ins and the gegl tool declare themselves.
+        Gegl.setApplicationLicense("GPL3")
         Gegl.loadModules(from: directory.path)
         return Gegl.hasOperation("impasto:pencil-hue-saturation")
     }()

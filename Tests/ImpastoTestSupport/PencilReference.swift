@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// SPEC.md's pencil hue/saturation written out independently of ImpastoKernels, for tests:

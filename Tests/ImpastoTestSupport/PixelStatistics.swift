@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
 
 /// Simple statistics over interleaved RGBA float pixels, for tests of how a result looks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// GIMP 2.10 in batch mode on a private, throw-away profile: the plug-in and the GEGL

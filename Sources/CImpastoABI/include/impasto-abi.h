@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-abi.h — the only contract between Impasto's C and its Swift.
  *
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target

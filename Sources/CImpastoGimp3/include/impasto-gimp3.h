@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The GIMP 3 plug-in's C kit: what Swift cannot do with libgimp-3.0 on its own.
  *
  * libgimp-3.0 wants a GObject subclass of GimpPlugIn (its vfuncs name and create the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-ui.h — the thin C kit the plug-in's dialogs are built from (GIMP 2.10's libgimpui,
  * GTK 2). It wraps what Swift cannot call directly (variadic constructors, GObject casts and
  * macros, signal marshalling) behind plain types: widgets and adjustments are opaque

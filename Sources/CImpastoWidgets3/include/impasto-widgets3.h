@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-widgets3.h — the toolkit calls Impasto's own widgets (the pencil pad, the
  * hemisphere editor, the brush preview; drawn and mapped once in Sources/ImpastoWidgets) need
  * in GIMP 3: thin wrappers over libgimpui-3.0 / GTK 3, the counterpart of CImpastoUI's over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// plug-in-impasto-bristle-normal-map (SPEC.md): impasto:bristle-normal-map on a drawable —

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// plug-in-impasto-emboss (SPEC.md): impasto:emboss on a drawable — text, a logo or any

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// plug-in-impasto-normal-light (SPEC.md): impasto:normal-light — the drawable (a painting)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// plug-in-impasto-paint-relief (SPEC.md): impasto:paint-relief — a painting lit by its own

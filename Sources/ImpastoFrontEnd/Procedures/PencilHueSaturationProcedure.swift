@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
 /// plug-in-impasto-pencil-hue-saturation (SPEC.md): impasto:pencil-hue-saturation on a drawable.

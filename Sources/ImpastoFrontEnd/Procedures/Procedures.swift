@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Every procedure Impasto registers, in GIMP 2.10 and in GIMP 3 alike.
 public let procedures: [ImpastoProcedure.Type] = [
     PencilHueSaturationProcedure.self,

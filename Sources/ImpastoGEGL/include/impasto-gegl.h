@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impasto-gegl.h — the ops of Impasto's GEGL module, registered by module.c. */
 #ifndef IMPASTO_GEGL_H
 #define IMPASTO_GEGL_H
