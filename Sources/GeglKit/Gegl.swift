@@ -8,7 +8,15 @@ import CGEGL
 /// `withVaList` would arrive as an object, not a `char *`).
 public enum Gegl {
     /// Starts GEGL once per process; safe to call again.
+    ///
+    /// Impasto is GPL-3.0-or-later and its ops say so (their "license" key, GPL3+): GEGL offers
+    /// them only to an application that declares GPL3, as GIMP, its plug-ins and the gegl tool
+    /// do, and as every Impasto program (the plug-ins, the tests, the benchmark) may. Declared
+    /// before gegl_init, and only where it is not yet (libgimp declares it before a plug-in
+    /// starts): once GEGL is up, setting the licence makes it load its modules again, each op
+    /// warning that it is registered twice.
     public static func initialize() {
+        if applicationLicense != "GPL3" { setApplicationLicense("GPL3") }
         gegl_init(nil, nil)
     }
 

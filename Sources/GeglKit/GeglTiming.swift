@@ -10,6 +10,20 @@ extension Gegl {
         setConfig([("application-license", .string(license))])
     }
 
+    /// The licence GEGL assumes for the application now.
+    public static var applicationLicense: String? {
+        var value: UnsafeMutablePointer<CChar>?
+        withUnsafeMutablePointer(to: &value) { out in
+            // One name/value pair after the first name, then the NULL that ends the list.
+            withVaList([out, Int(0)]) { list in
+                g_object_get_valist(UnsafeMutableRawPointer(gegl_config()).assumingMemoryBound(to: GObject.self),
+                                    "application-license", list)
+            }
+        }
+        defer { g_free(value) }
+        return value.map { String(cString: $0) }
+    }
+
     /// Pixels GEGL's processor renders per step (times the thread count); GEGL's default is
     /// 1024 × 1024.
     public static func setChunkSize(_ pixels: Int) {

@@ -732,10 +732,9 @@ let bablCache = options.bablCache ?? ((executableDirectory() ?? "/tmp") + "/babl
 setenv("XDG_CACHE_HOME", bablCache, 1)
 setenv("BABL_LUT_INFO", "1", 0)
 
+// As a GPL3 application (Gegl.initialize): GEGL offers its GPL3 ops (gegl:emboss among them)
+// and ours only to those.
 Gegl.initialize()
-// GEGL offers its GPL3 ops (gegl:emboss among them) only to GPL3 applications, as the gegl
-// CLI and GIMP declare themselves.
-Gegl.setApplicationLicense("GPL3")
 if Gegl.hasOperation(ourOp) {
     fail("""
         \(ourOp) is already registered before loading the module under test (an installed copy, \

@@ -16,10 +16,7 @@ public enum ImpastoModule {
     }()
 
     private static let loaded: Bool = {
-        Gegl.initialize()
-        // The ops are GPL3+ (their "license" key): GEGL offers them to GPL3 applications, as
-        // GIMP, its plug-ins and the gegl tool declare themselves.
-        Gegl.setApplicationLicense("GPL3")
+        Gegl.initialize()   // as a GPL3 application: the ops are GPL3+
         Gegl.loadModules(from: directory.path)
         return Gegl.hasOperation("impasto:pencil-hue-saturation")
     }()
