@@ -356,8 +356,9 @@ public enum GaussianBlur {
                 let out = destination + y * width, y1 = s1, y2 = s2, y3 = s3, y4 = s4, keep = y >= kept.lowerBound
                 @inline(__always) func causalQuad(_ i: Int, _ k: Int) {
                     let q = i / 4
-                    let v = b0 * x(x0, i, k) + b1 * x(x1, i, k) + b2 * x(x2, i, k) + b3 * x(x3, i, k)
-                          - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
+                    // In two statements (the same order of operations) for Swift 6.0's type checker.
+                    let fed: SIMD4<Double> = b0 * x(x0, i, k) + b1 * x(x1, i, k) + b2 * x(x2, i, k) + b3 * x(x3, i, k)
+                    let v: SIMD4<Double> = fed - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
                     y4[q] = v
                     if keep { GaussianBlur.store(SIMD4<Float>(v), out + i, k) }
                 }
@@ -371,8 +372,8 @@ public enum GaussianBlur {
                 let out = destination + y * width, y1 = s1, y2 = s2, y3 = s3, y4 = s4, keep = y < kept.upperBound
                 @inline(__always) func anticausalQuad(_ i: Int, _ k: Int) {
                     let q = i / 4
-                    let v = c1 * x(x1, i, k) + c2 * x(x2, i, k) + c3 * x(x3, i, k) + c4 * x(x4, i, k)
-                          - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
+                    let fed: SIMD4<Double> = c1 * x(x1, i, k) + c2 * x(x2, i, k) + c3 * x(x3, i, k) + c4 * x(x4, i, k)
+                    let v: SIMD4<Double> = fed - a1 * y1[q] - a2 * y2[q] - a3 * y3[q] - a4 * y4[q]
                     y4[q] = v
                     if keep {
                         let causal = SIMD4<Double>(GaussianBlur.load(out + i, k))
