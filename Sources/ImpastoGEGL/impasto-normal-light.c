@@ -165,23 +165,14 @@ process (GeglOperation       *operation,
     .output_format = gegl_operation_get_format (operation, "output"),
   };
   ImpastoIO                 io      = impasto_gegl_io (&buffers);
-  ImpastoNormalLightParams  params  = {
-    .smoothness = o->smoothness,
-    .contrast   = o->contrast,
-    .azimuth    = o->light_azimuth,
-    .elevation  = o->light_elevation,
-    .ambient    = o->ambient,
-    .specular   = o->specular,
-    .shininess  = o->shininess,
-  };
+  ImpastoNormalLightParams  params;
 
   if (! input)
     return TRUE;  /* no painting (only a bump): nothing to light */
 
   /* An aux that yields no buffer (an empty bump) is flat: nothing but the abyss's zeros. */
   buffers.input = aux ? g_object_ref (aux) : gegl_buffer_new (GEGL_RECTANGLE (0, 0, 0, 0), format);
-  gegl_color_get_pixel (o->light_color, babl_format_with_space ("RGB float",
-                        gegl_operation_get_source_space (operation, "input")), params.light_color);
+  IMPASTO_GEGL_LIGHT_PARAMS (operation, o, params);
   io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the painting */
   impasto_normal_light (&io, &params);
   g_object_unref (buffers.input);

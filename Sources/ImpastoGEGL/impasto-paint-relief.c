@@ -90,18 +90,9 @@ process (GeglOperation       *operation,
     .output_format = gegl_operation_get_format (operation, "output"),
   };
   ImpastoIO                 io      = impasto_gegl_io (&buffers);
-  ImpastoNormalLightParams  params  = {
-    .smoothness = o->smoothness,
-    .contrast   = o->contrast,
-    .azimuth    = o->light_azimuth,
-    .elevation  = o->light_elevation,
-    .ambient    = o->ambient,
-    .specular   = o->specular,
-    .shininess  = o->shininess,
-  };
+  ImpastoNormalLightParams  params;
 
-  gegl_color_get_pixel (o->light_color, babl_format_with_space ("RGB float",
-                        gegl_operation_get_source_space (operation, "input")), params.light_color);
+  IMPASTO_GEGL_LIGHT_PARAMS (operation, o, params);
   io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the input */
   impasto_paint_relief (&io, &params);
   return TRUE;
