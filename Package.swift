@@ -17,6 +17,7 @@
 //   impasto          the GIMP 2.10 plug-in (GimpHost over libgimp-2.0, PDB, dialogs in Swift)
 //   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 and libgimpui-3.0 (GimpPlugIn subclass, macros, signals)
 //   CImpastoWidgets3 ImpastoWidgets' toolkit calls over libgimpui-3.0 (GTK 3)
+//   CGlibcCompat     fmod and fmodf without glibc 2.38's symbol versions, for the GIMP 3 plug-in built on Debian 13
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
 import Foundation
@@ -82,7 +83,7 @@ let gimp3Targets: [Target] = [
     // libgimpui-3.0 (GimpProcedureDialog, GTK 3) for the dialogs; it brings libgimp-3.0 along.
     .systemLibrary(name: "CGIMP3", pkgConfig: "gimpui-3.0",
                    providers: [.apt(["libgimp-3.0-dev"])]),
-    .target(name: "CImpastoGimp3", dependencies: ["CGIMP3"],
+    .target(name: "CImpastoGimp3", dependencies: ["CGIMP3", "CGlibcCompat"],
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
     // The toolkit calls of ImpastoWidgets' widgets over libgimpui-3.0 / GTK 3 (CImpastoUI's counterpart).
     .target(name: "CImpastoWidgets3", dependencies: ["CGIMP3"]),
@@ -110,6 +111,8 @@ let package = Package(
 
         .target(name: "ImpastoKernels"),
         .target(name: "CImpastoABI"),
+        // fmod and fmodf without glibc 2.38's symbol versions (for the GIMP 3 plug-in built on Debian 13).
+        .target(name: "CGlibcCompat"),
         .target(name: "ImpastoABI", dependencies: ["CImpastoABI", "ImpastoKernels"]),
         .target(name: "ImpastoGEGL", dependencies: ["CImpastoABI", "CGEGL"], exclude: ["exports.map"],
                 cSettings: [.headerSearchPath("."), .define("GEGL_OP_BUNDLE"),
@@ -125,7 +128,7 @@ let package = Package(
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["GeglKit"], path: "Tests/ImpastoTestSupport"),
-        .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport"]),
+        .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport", "CGlibcCompat"]),
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels"]),
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
