@@ -1,115 +1,185 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Impasto installer for every GIMP on this Linux machine: GIMP 2.10, GIMP 3.0 and 3.2
-# (Debian's, or a Flatpak org.gimp.GIMP).
+# Impasto from source for every GIMP on this Linux machine: GIMP 2.10, GIMP 3.0 and 3.2
+# (Debian's, or a Flatpak org.gimp.GIMP). Builds with Swift, then installs with
+# bundle/install.sh, the release bundle's installer (which GIMPs, and what goes where: its
+# header).
 #
 #   ./plugin-install.sh              install what is missing, build (release), install, verify
 #   ./plugin-install.sh --demo       the same, then apply an effect to a photo in GIMP batch mode
 #   ./plugin-install.sh --uninstall  remove exactly the files an install puts in place
 #   ./plugin-install.sh --from DIR   install already built products from DIR (a `swift build`
 #                                    bin path: impasto for 2.10, impasto3 for 3.x, the module)
+#   ./plugin-install.sh --bundle     build the release bundle, dist/impasto-<version>-linux-x86_64.tar.gz
+#                                    (as root on Debian 12: GIMP 3's plug-in is built in a Debian 13
+#                                    root, .ci/gimp3-root), and check what its binaries need: glibc
+#                                    ≤ 2.36, and only libraries GIMP 2.10, 3.0 and 3.2 load
 #   ./plugin-install.sh --version    print Impasto's version
 #
-# Which GIMPs (SPEC.md, install layout), each with its own profile:
-#   2.10     ${GIMP2_DIRECTORY:-${XDG_CONFIG_HOME:-~/.config}/GIMP/2.10}, when gimp-2.10 or
-#            gimp-console-2.10 is installed or that profile exists
-#   3.0/3.2  ${GIMP3_DIRECTORY:-${XDG_CONFIG_HOME:-~/.config}/GIMP/3.x}, when gimp-3.x or
-#            gimp-console-3.x is installed or that profile exists
-#   Flatpak  ~/.var/app/org.gimp.GIMP/config/GIMP/<version>, each version folder there
-# With no GIMP at all, Debian's own is installed (2.10 on Debian 12, 3.0 on Debian 13).
-#
-# What goes where:
-#   plug-in      <profile>/plug-ins/impasto/impasto (GIMP 2.10's build for 2.10, GIMP 3's for 3.x)
-#   GEGL module  ${XDG_DATA_HOME:-~/.local/share}/gegl-0.4/plug-ins/libimpasto-gegl.so (every
-#                native GIMP), ~/.var/app/org.gimp.GIMP/data/gegl-0.4/plug-ins/ (Flatpak)
-#   brush        <profile>/brushes/impasto-bristle.gih    ("Impasto Bristle")
-#   dynamics     <profile>/dynamics/impasto-bristle.gdyn  ("Impasto Bristle")
-#                (an install puts back the standard brush over one regenerated with
-#                plug-in-impasto-bristle-brush; regenerate it again after updating)
-#   folders      <profile>/plug-ins/impasto/installed-folders: the folders the install had to
-#                create, which --uninstall removes again once they are empty (never one that was there)
-# A GIMP whose plug-in cannot be built here (no libgimp for it in this Debian) still gets the
-# GEGL module, the brush and the dynamics, and the installer says so.
-# Nothing else is written, except --demo's result in ${TMPDIR:-/tmp}/impasto-demo.
+# With no GIMP at all, Debian's own is installed (2.10 on Debian 12, 3.0 on Debian 13). Without
+# Swift, Debian's own (swiftlang, Debian 13) is installed where Debian has it. A GIMP whose
+# plug-in cannot be built here (no libgimp for it in this Debian) still gets the GEGL module,
+# the brush and the dynamics, and the installer says so. Nothing else is written, except
+# --demo's result in ${TMPDIR:-/tmp}/impasto-demo.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-config=${XDG_CONFIG_HOME:-$HOME/.config}
+installer=$here/bundle/install.sh
 module_name=libimpasto-gegl.so
-native_module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
-flatpak_home=$HOME/.var/app/org.gimp.GIMP
-ops=(impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:bristle-normal-map impasto:normal-light
-     impasto:paint-relief)
+version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$here/Sources/ImpastoFrontEnd/Version.swift")
 
 say() { printf 'impasto: %s\n' "$*"; }
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
 
 usage() { sed -n '3,/^set -euo/{/^#/s/^# \{0,1\}//p;}' "$0"; }   # the comment above, after the licence line
 
-demo=0 uninstall=0 from=
+demo=0 uninstall=0 bundle=0 from=
 while [ $# -gt 0 ]; do
   case $1 in
     --demo) demo=1 ;;
     --uninstall) uninstall=1 ;;
+    --bundle) bundle=1 ;;
     --from) [ $# -ge 2 ] || die "--from needs a directory"; from=$2; shift ;;
-    --version) sed -n 's/^ *public static let version = "\(.*\)"$/impasto \1/p' "$here/Sources/ImpastoFrontEnd/Version.swift"; exit 0 ;;
+    --version) echo "impasto $version"; exit 0 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac
   shift
 done
 
-# GIMP reads a relative GIMP2_DIRECTORY / GIMP3_DIRECTORY as relative to the home directory.
-absolute() { case $1 in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$HOME" "$1" ;; esac; }
-has() { command -v "$1" >/dev/null 2>&1; }
+[ "$uninstall" = 1 ] && exec sh "$installer" --uninstall
 
-# --- which GIMPs ----------------------------------------------------------------------------
-# Each line: "<series> <profile> <module folder>", series 2 (GIMP 2.10) or 3 (GIMP 3.x).
-find_gimps() {
-  local version profile
-  if has gimp-2.10 || has gimp-console-2.10 || [ -n "${GIMP2_DIRECTORY:-}" ] || [ -d "$config/GIMP/2.10" ]; then
-    echo "2 $(absolute "${GIMP2_DIRECTORY:-$config/GIMP/2.10}") $native_module_dir"
-  fi
-  for version in 3.0 3.2; do
-    if has "gimp-$version" || has "gimp-console-$version" || [ -d "$config/GIMP/$version" ]; then
-      profile=$config/GIMP/$version
-      [ -n "${GIMP3_DIRECTORY:-}" ] && profile=$(absolute "$GIMP3_DIRECTORY")
-      echo "3 $profile $native_module_dir"
+has() { command -v "$1" >/dev/null 2>&1; }
+available() { apt-cache show "$1" >/dev/null 2>&1; }
+is_root() { [ "$(id -u)" = 0 ]; }
+
+# Debian packages, installed as root; otherwise the line to run, and stop.
+apt_updated=0
+need() {
+  [ $# -gt 0 ] || return 0
+  if is_root; then
+    export DEBIAN_FRONTEND=noninteractive
+    # A mirror that cannot be read (offline, an expired Release file) is no reason to stop
+    # when everything needed is installed already; an install that needs it fails below.
+    if [ "$apt_updated" = 0 ]; then
+      apt-get update -qq || say "warning: apt-get update failed; going on with the package lists this machine has"
+      apt_updated=1
     fi
-  done
-  if [ -d "$flatpak_home/config/GIMP" ]; then
-    for profile in "$flatpak_home"/config/GIMP/*/; do
-      [ -d "$profile" ] || continue
-      profile=${profile%/}
-      case ${profile##*/} in 2.*) version=2 ;; 3.*) version=3 ;; *) continue ;; esac
-      echo "$version $profile $flatpak_home/data/gegl-0.4/plug-ins"
-    done
+    say "installing Debian packages: $*"
+    apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  else
+    die "missing Debian packages; install them with:
+    sudo apt-get update && sudo apt-get install -y $*
+then run this script again."
   fi
 }
 
-# The same profile can be found twice (GIMP3_DIRECTORY set with two GIMP 3 versions).
-mapfile -t gimps < <(find_gimps | awk '!seen[$2]++')
+# Swift: the one on PATH, else Debian's own (swiftlang: Debian 13 has 6.0.3, which builds
+# Impasto; Debian 12 has none).
+need_swift() {
+  has swift && return 0
+  if available swiftlang || { is_root && apt-get update -qq && apt_updated=1 && available swiftlang; }; then
+    say "swift is not on PATH; Debian's own Swift (swiftlang, about 440 MB) builds Impasto"
+    need swiftlang
+    has swift || die "swiftlang is installed but swift is not on PATH"
+  else
+    die "swift is not on PATH, and this Debian has no swiftlang package: install Swift 6.0 or later (https://swift.org/install), or use the release bundle (README, \"Install\")"
+  fi
+}
 
-if [ "$uninstall" = 1 ]; then
-  [ ${#gimps[@]} -gt 0 ] || say "no GIMP profile found: nothing to remove"
-  modules=()
-  for gimp in "${gimps[@]}"; do
-    read -r _ profile module_dir <<<"$gimp"
-    plugin_dir=$profile/plug-ins/impasto
-    created=$plugin_dir/installed-folders
-    folders=()
-    [ -f "$created" ] && mapfile -t folders < "$created"
-    for f in "$plugin_dir/impasto" "$profile/brushes/impasto-bristle.gih" "$profile/dynamics/impasto-bristle.gdyn" \
-             "$module_dir/$module_name" "$created"; do
-      if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
-    done
-    # Deepest first (a folder sorts after its parent), and only while empty: a folder that
-    # now holds something else stays.
-    while IFS= read -r dir; do
-      if [ -n "$dir" ] && rmdir "$dir" 2>/dev/null; then say "removed $dir/"; fi
-    done < <(printf '%s\n' "${folders[@]}" "$plugin_dir" | LC_ALL=C sort -ru)
+# Each line: series|version|profile|module folder|kind (bundle/install.sh --list).
+find_gimps() { sh "$installer" --list; }
+series_wanted() { printf '%s\n' "$gimps" | grep -q "^$1|"; }
+
+# --- the release bundle ------------------------------------------------------------------
+if [ "$bundle" = 1 ]; then
+  is_root || die "--bundle builds GIMP 3's plug-in in a Debian 13 root (chroot): run it as root"
+  pkg-config --exists gimpui-2.0 2>/dev/null || available libgimp2.0-dev ||
+    die "--bundle runs on Debian 12, whose libgimp2.0-dev builds the GIMP 2.10 plug-in"
+  needed=()
+  for p in pkg-config libgegl-dev libbabl-dev libgimp2.0-dev gimp debootstrap binutils patchelf; do
+
+    dpkg -s "$p" >/dev/null 2>&1 || needed+=("$p")
   done
-  say "uninstalled (restart GIMP to forget the menu entries)"
+  need "${needed[@]}"
+  need_swift
+  dist=$here/dist
+  name=impasto-$version
+  stage=$dist/$name
+  rm -rf "$stage" "$dist/$name-linux-x86_64.tar.gz"
+  mkdir -p "$stage/gegl-0.4" "$stage/gimp-2.10" "$stage/gimp-3"
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  # Scratch paths of their own: a `swift test` running in .build (whose tests call this) keeps
+  # its lock there.
+  for product in impasto-gegl impasto; do
+    say "building (release) $product for GIMP 2.10 and the GEGL module on this Debian 12"
+    (cd "$here" && swift build -c release --manifest-cache none --scratch-path .build-bundle --product "$product") >"$log" 2>&1 ||
+      { tail -n 40 "$log" >&2; die "the build of $product failed (compiler output above)"; }
+  done
+  host_bin=$(cd "$here" && swift build -c release --manifest-cache none --scratch-path .build-bundle --show-bin-path)
+  say "building (release) impasto3 for GIMP 3 in a Debian 13 root (libgimp-3.0 3.0.x: it runs in GIMP 3.0 and 3.2)"
+  "$here/.ci/gimp3-root" make trixie >"$log" 2>&1 || { tail -n 20 "$log" >&2; die "could not make the Debian 13 root"; }
+  "$here/.ci/gimp3-root" run trixie swift build -c release --manifest-cache none --scratch-path .build-bundle-trixie \
+    --product impasto3 >"$log" 2>&1 || { tail -n 40 "$log" >&2; die "the build of impasto3 failed (compiler output above)"; }
+  root_bin=$(cd "$here" && ls -d .build-bundle-trixie/*/release | head -n 1)
+  cp "$host_bin/$module_name" "$stage/gegl-0.4/"
+  cp "$host_bin/impasto" "$stage/gimp-2.10/impasto"
+  cp "$here/$root_bin/impasto3" "$stage/gimp-3/impasto"
+  strip --strip-unneeded "$stage/gegl-0.4/$module_name" "$stage/gimp-2.10/impasto" "$stage/gimp-3/impasto"
+  # Only the libraries a binary calls stay in its NEEDED list: pkg-config's lists also name what
+  # libgimp links itself, such as libgexiv2, whose soname differs between Debian 13's GIMP 3.0
+  # and testing's 3.2, and GIMP 3's plug-in, built against 3.0, must start in 3.2. `ldd -u`
+  # lists the unused ones, run where the file was built (Swift's driver puts --as-needed after
+  # the libraries, where it has no effect).
+  prune() {   # file, then the command that runs a program where the file was built
+    local file=$1 lib; shift
+    for lib in $("$@" ldd -u -r "$file" | sed -n 's|^[[:space:]]*/.*/\([^/]*\)$|\1|p'); do
+      patchelf --remove-needed "$lib" "$file"
+    done
+  }
+  prune "$stage/gegl-0.4/$module_name" env
+  prune "$stage/gimp-2.10/impasto" env
+  prune "$stage/gimp-3/impasto" "$here/.ci/gimp3-root" run trixie
+
+  # What the binaries need: glibc symbols no newer than Debian 12's 2.36, and only libraries
+  # that GIMP or its own plug-ins load (a Flatpak GIMP's runtime has those, and no Swift and
+  # no /opt).
+  newest_glibc() { objdump -T "$1" | grep -oE 'GLIBC_[0-9]+\.[0-9]+' | sed 's/^GLIBC_//' | sort -uV | tail -n 1; }
+  needed_libs() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'; }
+  # shellcheck disable=SC2016  # expanded by the sh given it
+  gimp_loads='for f in "$0" "$(pkg-config --variable=gimplibdir "$1")"/plug-ins/*/*; do ldd "$f" 2>/dev/null; done |
+              awk "{ print \$1 }" | sed "s|.*/||" | sort -u'
+  gimp2_libs=$(sh -c "$gimp_loads" "$(command -v gimp-2.10)" gimp-2.0)
+  # GIMP 3's plug-in, built against 3.0, must start in 3.2 too (Debian testing's).
+  "$here/.ci/gimp3-root" make forky >"$log" 2>&1 || { tail -n 20 "$log" >&2; die "could not make the Debian testing root"; }
+  gimp3_libs=$(grep -xF -f <("$here/.ci/gimp3-root" run trixie sh -c "$gimp_loads" /usr/bin/gimp-3.0 gimp-3.0) \
+                           <("$here/.ci/gimp3-root" run forky sh -c "$gimp_loads" /usr/bin/gimp-3.2 gimp-3.0))
+
+
+  check() {   # file, the libraries of the GIMPs that load it
+    local file=$1 libs=$2 newest lib
+    newest=$(newest_glibc "$file")
+    [ "$(printf '%s\n' "$newest" 2.36 | sort -V | tail -n 1)" = 2.36 ] ||
+      die "${file#"$stage/"} needs glibc $newest (symbols: $(objdump -T "$file" | grep -E "GLIBC_$newest" | awk '{ print $NF }' | tr '\n' ' ')); the bundle promises 2.36"
+    for lib in $(needed_libs "$file"); do
+      printf '%s\n' "$libs" | grep -qxF "$lib" || die "${file#"$stage/"} needs $lib, which neither GIMP nor its own plug-ins load"
+    done
+    say "checked ${file#"$stage/"}: glibc ≤ $newest; needs $(needed_libs "$file" | tr '\n' ' ')"
+  }
+  check "$stage/gegl-0.4/$module_name" "$(printf '%s\n' "$gimp2_libs" | grep -xF -f <(printf '%s\n' "$gimp3_libs"))"
+  check "$stage/gimp-2.10/impasto" "$gimp2_libs"
+  check "$stage/gimp-3/impasto" "$gimp3_libs"
+
+  "$stage/gimp-2.10/impasto" --write-brush "$stage" >/dev/null || die "could not write the Impasto Bristle brush"
+  cp "$installer" "$stage/install.sh"
+  cp "$here/bundle/README" "$here/LICENSE" "$stage/"
+  sed -i "s/@VERSION@/$version/g" "$stage/README"
+  chmod 755 "$stage/install.sh" "$stage/gimp-2.10/impasto" "$stage/gimp-3/impasto"
+  chmod 644 "$stage/gegl-0.4/$module_name" "$stage/README" "$stage/LICENSE"
+  tar -C "$dist" --owner=0 --group=0 --numeric-owner -czf "$dist/$name-linux-x86_64.tar.gz" "$name"
+  rm -rf "$stage"
+  say "bundle: $dist/$name-linux-x86_64.tar.gz ($(du -h "$dist/$name-linux-x86_64.tar.gz" | cut -f1))"
   exit 0
 fi
 
@@ -117,9 +187,9 @@ fi
 # Debian packages: a GIMP if there is none, the gegl CLI (to verify); to build, the headers
 # and pkg-config, and each found GIMP's libgimp headers where this Debian has them; a font for
 # the demo, which sets text in DejaVu Sans Bold.
-available() { apt-cache show "$1" >/dev/null 2>&1; }
+gimps=$(find_gimps)
 missing=()
-if [ ${#gimps[@]} -eq 0 ] && ! has gimp; then missing+=(gimp); fi
+if [ -z "$gimps" ] && ! has gimp; then missing+=(gimp); fi
 has gegl || missing+=(gegl)
 if [ -z "$from" ]; then
   has pkg-config || missing+=(pkg-config)
@@ -128,52 +198,25 @@ fi
 if [ "$demo" = 1 ] && [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ]; then
   missing+=(fonts-dejavu-core)
 fi
-if [ ${#missing[@]} -gt 0 ] || [ -z "$from" ]; then
-  if [ "$(id -u)" = 0 ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    # A mirror that cannot be read (offline, an expired Release file) is no reason to stop
-    # when everything needed is installed already; an install that needs it fails below.
-    apt-get update -qq || say "warning: apt-get update failed; going on with the package lists this machine has"
-  fi
-fi
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    say "installing Debian packages: ${missing[*]}"
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    mapfile -t gimps < <(find_gimps | awk '!seen[$2]++')
-  else
-    die "missing Debian packages; install them with:
-    sudo apt-get update && sudo apt-get install -y ${missing[*]}
-then run this script again."
-  fi
-fi
-[ ${#gimps[@]} -gt 0 ] || die "no GIMP found (install GIMP 2.10 or 3, or run GIMP once so its profile exists)"
+# The package lists, fresh, before asking what this Debian has.
+if is_root && [ -z "$from" ]; then apt-get update -qq || say "warning: apt-get update failed; going on with the package lists this machine has"; apt_updated=1; fi
+need "${missing[@]}"
+gimps=$(find_gimps)
+[ -n "$gimps" ] || die "no GIMP found (install GIMP 2.10 or 3, or run GIMP once so its profile exists)"
 
-series_wanted() { printf '%s\n' "${gimps[@]}" | grep -q "^$1 "; }
 # The libgimp each series' plug-in builds against, if this Debian has it.
 if [ -z "$from" ]; then
   dev=()
   if series_wanted 2 && ! pkg-config --exists gimpui-2.0 2>/dev/null && available libgimp2.0-dev; then dev+=(libgimp2.0-dev); fi
   if series_wanted 3 && ! pkg-config --exists gimp-3.0 2>/dev/null && available libgimp-3.0-dev; then dev+=(libgimp-3.0-dev); fi
-  if [ ${#dev[@]} -gt 0 ]; then
-    if [ "$(id -u)" = 0 ]; then
-      say "installing Debian packages: ${dev[*]}"
-      apt-get install -y -qq --no-install-recommends "${dev[@]}" >/dev/null
-    else
-      die "missing Debian packages; install them with:
-    sudo apt-get update && sudo apt-get install -y ${dev[*]}
-then run this script again."
-    fi
-  fi
+  need "${dev[@]}"
 fi
 
 # --- build --------------------------------------------------------------------------------
-# Each GIMP series' plug-in: impasto (libgimp 2.0), impasto3 (libgimp 3.0).
-product_of() { if [ "$1" = 2 ]; then echo impasto; else echo impasto3; fi; }
 if [ -n "$from" ]; then
   bin=$(cd "$from" && pwd)
 else
-  has swift || die "swift is not on PATH (Impasto needs Swift 5.9 or later: https://swift.org/install)"
+  need_swift
   products=(impasto-gegl)
   if series_wanted 2 && pkg-config --exists gimpui-2.0 2>/dev/null; then products+=(impasto); fi
   if series_wanted 3 && pkg-config --exists gimp-3.0 2>/dev/null; then products+=(impasto3); fi
@@ -196,63 +239,16 @@ for p in impasto impasto3; do [ -x "$bin/$p" ] && writer=$bin/$p && break; done
 [ -n "$writer" ] || die "no plug-in at $bin/impasto or $bin/impasto3 (build failed?)"
 [ -f "$bin/$module_name" ] || die "no GEGL module at $bin/$module_name (build failed?)"
 
-# --- install ------------------------------------------------------------------------------
-# Copy next to the target, then rename over it: a running GIMP that has the old module
-# mapped keeps its copy instead of crashing on a file rewritten under it.
-new_folders=()
-put() {
-  local from=$1 to=$2 mode=$3 dir
-  dir=$(dirname "$to")
-  while [ ! -d "$dir" ]; do new_folders+=("$dir"); dir=$(dirname "$dir"); done
-  mkdir -p "$(dirname "$to")"
-  if [ -e "$to" ] && cmp -s "$from" "$to"; then say "up to date: $to"; return; fi
-  cp "$from" "$to.new.$$"
-  chmod "$mode" "$to.new.$$"
-  mv -f "$to.new.$$" "$to"
-  say "installed $to"
-}
+# --- install: the products laid out as in the release bundle, then its installer ----------
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/gegl-0.4"
+ln -s "$bin/$module_name" "$stage/gegl-0.4/$module_name"
+if [ -x "$bin/impasto" ]; then mkdir "$stage/gimp-2.10" && ln -s "$bin/impasto" "$stage/gimp-2.10/impasto"; fi
+if [ -x "$bin/impasto3" ]; then mkdir "$stage/gimp-3" && ln -s "$bin/impasto3" "$stage/gimp-3/impasto"; fi
 # The plug-in writes the standard brush and dynamics (the same code as its Regenerate procedure).
-made=$(mktemp -d)
-"$writer" --write-brush "$made" || { rm -rf "$made"; die "could not generate the Impasto Bristle brush"; }
-installed=()
-for gimp in "${gimps[@]}"; do
-  read -r series profile module_dir <<<"$gimp"
-  new_folders=()
-  product=$(product_of "$series")
-  if [ -x "$bin/$product" ]; then
-    # GIMP loads plug-ins/<name>/<name> only: GIMP 3's build is installed as impasto too.
-    put "$bin/$product" "$profile/plug-ins/impasto/impasto" 755
-    if [ "$series" = 2 ]; then installed+=("GIMP 2.10 ($profile)"); else installed+=("GIMP 3 ($profile)"); fi
-  else
-    say "no $product build for the GIMP in $profile (its libgimp is not in this Debian): it gets the GEGL ops, the brush and the dynamics"
-  fi
-  put "$bin/$module_name" "$module_dir/$module_name" 644
-  put "$made/brushes/impasto-bristle.gih" "$profile/brushes/impasto-bristle.gih" 644
-  put "$made/dynamics/impasto-bristle.gdyn" "$profile/dynamics/impasto-bristle.gdyn" 644
-  # Added to what earlier installs created (a reinstall finds their folders in place).
-  if [ ${#new_folders[@]} -gt 0 ]; then
-    mkdir -p "$profile/plug-ins/impasto"
-    printf '%s\n' "${new_folders[@]}" >> "$profile/plug-ins/impasto/installed-folders"
-  fi
-done
-rm -rf "$made"
-
-# --- verify -------------------------------------------------------------------------------
-# GEGL_PATH replaces GEGL's default directories; a user who set it must include ours.
-# gegl makes babl and swap folders in the cache folder: a scratch one, so that nothing else
-# is left behind.
-if printf '%s\n' "${gimps[@]}" | grep -q " $native_module_dir\$"; then
-  cache=$(mktemp -d)
-  for op in "${ops[@]}"; do
-    XDG_CACHE_HOME=$cache gegl --exists "$op" 2>/dev/null \
-      || { rm -rf "$cache"; die "gegl does not see $op after install (is GEGL_PATH set without $native_module_dir?)"; }
-  done
-  rm -rf "$cache"
-  say "verified: gegl sees ${ops[*]}"
-fi
-say "plug-in installed for: ${installed[*]:-no GIMP}"
-say "done: restart GIMP. The menus: Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Paint Relief, Impasto Normal Light), Filters → Map (Bristle Normal Map), Edit → Impasto Bristle Stroke Path; the brush and dynamics are called Impasto Bristle."
-if series_wanted 3; then say "in GIMP 3, emboss, the normal map and the pencil are live filters you can edit later (the fx icon in the Layers dialog)"; fi
+"$writer" --write-brush "$stage" || die "could not generate the Impasto Bristle brush"
+sh "$installer" --from "$stage"
 
 [ "$demo" = 1 ] || exit 0
 
@@ -263,7 +259,7 @@ if series_wanted 3; then say "in GIMP 3, emboss, the normal map and the pencil a
 out=${TMPDIR:-/tmp}/impasto-demo
 mkdir -p "$out"
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+trap 'rm -rf "$scratch" "$stage"' EXIT
 mkdir -p "$scratch/profile/gradients" "$scratch/cache"
 photo=$here/Tests/Fixtures/astronaut.png
 result=$out/astronaut-pencil.png
@@ -271,15 +267,15 @@ embossed=$out/impasto-emboss.png
 rm -f "$result" "$embossed"
 cp "$photo" "$out/astronaut.png"
 demo_gimp=
-for gimp in "${gimps[@]}"; do
-  read -r series profile _ <<<"$gimp"
+while IFS='|' read -r series version profile _ kind; do
+  [ "$kind" = native ] && has "gimp-console-$version" && [ -x "$profile/plug-ins/impasto/impasto" ] || continue
   case $series in
-    2) has gimp-console-2.10 && [ -x "$profile/plug-ins/impasto/impasto" ] && { demo_gimp="2 $profile"; break; } ;;
-    3) [ -z "$demo_gimp" ] && has gimp-console && [ -x "$profile/plug-ins/impasto/impasto" ] && demo_gimp="3 $profile" ;;
+    2) demo_gimp="2|$version|$profile"; break ;;
+    3) [ -n "$demo_gimp" ] || demo_gimp="3|$version|$profile" ;;
   esac
-done
+done <<<"$gimps"
 [ -n "$demo_gimp" ] || die "the demo needs GIMP 2.10 or 3 from Debian with the plug-in installed"
-read -r series profile <<<"$demo_gimp"
+IFS='|' read -r series version profile <<<"$demo_gimp"
 printf '(plug-in-path "%s:${gimp_plug_in_dir}/plug-ins")\n' "$profile/plug-ins" > "$scratch/profile/gimprc"
 say "demo: GIMP batch mode, plug-in-impasto-pencil-hue-saturation azimuth -60 altitude 67.5 on $photo"
 say "demo: GIMP batch mode, plug-in-impasto-emboss on the word Impasto set in DejaVu Sans Bold"
@@ -303,7 +299,7 @@ if [ "$series" = 2 ]; then
       (gimp-image-delete image))" -b '(gimp-quit 0)' >"$scratch/gimp.log" 2>&1 || true
 else
   GIMP3_DIRECTORY=$scratch/profile XDG_CACHE_HOME=$scratch/cache \
-    timeout 300 gimp-console -i --batch-interpreter=plug-in-script-fu-eval -b "
+    timeout 300 "gimp-console-$version" -i --batch-interpreter=plug-in-script-fu-eval -b "
     (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$photo\")))
            (drawable (vector-ref (car (gimp-image-get-selected-drawables image)) 0)))
       (plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE image (vector drawable) -60 67.5 8 FALSE)

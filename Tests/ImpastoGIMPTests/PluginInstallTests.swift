@@ -24,9 +24,16 @@ final class PluginInstallTests: XCTestCase {
         return found
     }
 
+    /// A profile as GIMP's first start leaves it (the folder: the tests look at what the
+    /// install adds to it).
+    func makeProfile(_ folder: URL) {
+        XCTAssertNoThrow(try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true))
+    }
+
     func testDefaultsToTheHomeDirectoryAndWritesNothingElse() {
         let home = BuildProducts.temporaryDirectory("home")
         defer { try? FileManager.default.removeItem(at: home) }
+        makeProfile(home.appendingPathComponent(".config/GIMP/2.10"))
         let env = ["HOME": home.path]
         let first = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(first.status, 0, first.output)
@@ -46,18 +53,47 @@ final class PluginInstallTests: XCTestCase {
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
         XCTAssertEqual(files(below: home), [], removed.output)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto").path))
+        XCTAssertEqual(files(below: home, .isDirectoryKey), [".config", ".config/GIMP", ".config/GIMP/2.10"], removed.output)
+    }
+
+    /// GIMP sets up a profile (and carries an older GIMP's settings over) on its first start
+    /// only if the folder is not there yet: for a GIMP that never ran, the install lets GIMP
+    /// make it first, then adds its files; uninstalling leaves GIMP's profile as GIMP made it.
+    func testAGimpThatNeverRanMakesItsOwnProfileFirst() throws {
+        try XCTSkipUnless(runCommand("sh", ["-c", "command -v gimp-console-2.10"]).status == 0, "needs GIMP 2.10")
+        let home = BuildProducts.temporaryDirectory("first")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME": home.path]
+        let result = install(["--from", BuildProducts.binDirectory.path], env)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("GIMP 2.10 has no profile yet: starting it once in batch mode"), result.output)
+        let profile = home.appendingPathComponent(".config/GIMP/2.10")
+        let made = files(below: profile, .isDirectoryKey)
+        XCTAssertTrue(made.isSuperset(of: ["gradients", "palettes", "scripts", "plug-ins/impasto"]), "\(made)")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: profile.appendingPathComponent("plug-ins/impasto/impasto").path))
+        let created = try String(contentsOf: profile.appendingPathComponent("plug-ins/impasto/installed-folders"), encoding: .utf8)
+        let recorded = created.split(separator: "\n").map(String.init)
+        XCTAssertEqual(recorded.first, "\(profile.path)/plug-ins/impasto", created)
+        XCTAssertTrue(Set(recorded).isDisjoint(with: [profile.path, "\(profile.path)/plug-ins", "\(profile.path)/brushes",
+                                                     "\(profile.path)/dynamics"]), "GIMP's own folders are not the install's: \(created)")
+
+
+        let removed = install(["--uninstall"], env)
+        XCTAssertEqual(removed.status, 0, removed.output)
+        XCTAssertEqual(files(below: profile, .isDirectoryKey), made.subtracting(["plug-ins/impasto"]), removed.output)
+        XCTAssertFalse(files(below: home).contains { $0.contains("impasto") }, removed.output)
     }
 
     func testUninstallRemovesTheFoldersTheInstallCreatedAndNoOther() throws {
         let home = BuildProducts.temporaryDirectory("folders")
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["HOME": home.path]
-        // Into an empty home: every folder is the install's, and all go again.
+        // Into an empty profile: every folder in it is the install's, and all go again.
+        makeProfile(home.appendingPathComponent(".config/GIMP/2.10"))
         XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
-        XCTAssertEqual(files(below: home, .isDirectoryKey), [], removed.output)
+        XCTAssertEqual(files(below: home, .isDirectoryKey), [".config", ".config/GIMP", ".config/GIMP/2.10"], removed.output)
 
         // The user's own folders stay, even empty; a folder the install made but that now
         // holds something else of the user's stays too.
@@ -67,7 +103,8 @@ final class PluginInstallTests: XCTestCase {
             try manager.createDirectory(at: profile.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         XCTAssertTrue(manager.createFile(atPath: profile.appendingPathComponent("brushes/mine.gbr").path, contents: Data([1])))
-        XCTAssertEqual(install(["--from", BuildProducts.binDirectory.path], env).status, 0)
+        let reinstalled = install(["--from", BuildProducts.binDirectory.path], env)
+        XCTAssertEqual(reinstalled.status, 0, reinstalled.output)
         let gegl = home.appendingPathComponent(".local/share/gegl-0.4/plug-ins")
         XCTAssertTrue(manager.createFile(atPath: gegl.appendingPathComponent("other.so").path, contents: Data([1])))
         let again = install(["--uninstall"], env)
@@ -86,6 +123,7 @@ final class PluginInstallTests: XCTestCase {
                    "GIMP2_DIRECTORY": root.appendingPathComponent("profile").path,
                    "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
                    "XDG_DATA_HOME": root.appendingPathComponent("data").path]
+        makeProfile(root.appendingPathComponent("profile"))
         let result = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(files(below: root), ["profile/plug-ins/impasto/impasto",
@@ -136,7 +174,7 @@ final class PluginInstallTests: XCTestCase {
         gimp3.append(contentsOf: Array("gimp 3 build".utf8))
         try gimp3.write(to: builds.appendingPathComponent("impasto3"))
         try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: builds.appendingPathComponent("impasto3").path)
-        for folder in [".config/GIMP/3.0", ".var/app/org.gimp.GIMP/config/GIMP/3.2"] {
+        for folder in [".config/GIMP/2.10", ".config/GIMP/3.0", ".var/app/org.gimp.GIMP/config/GIMP/3.2"] {
             try manager.createDirectory(at: home.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         let env = ["HOME": home.path]
@@ -165,7 +203,7 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(removed.status, 0, removed.output)
         XCTAssertEqual(files(below: home), [], removed.output)
         XCTAssertEqual(files(below: home, .isDirectoryKey),
-                       [".config", ".config/GIMP", ".config/GIMP/3.0", ".var", ".var/app", ".var/app/org.gimp.GIMP",
+                       [".config", ".config/GIMP", ".config/GIMP/2.10", ".config/GIMP/3.0", ".var", ".var/app", ".var/app/org.gimp.GIMP",
                         "\(flatpak)/config", "\(flatpak)/config/GIMP", "\(flatpak)/config/GIMP/3.2"],
                        "only the profiles that were there stay: \(removed.output)")
     }
@@ -179,14 +217,54 @@ final class PluginInstallTests: XCTestCase {
                                                 withIntermediateDirectories: true)
         let result = install(["--from", BuildProducts.binDirectory.path], ["HOME": home.path])
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertTrue(result.output.contains("no impasto3 build for the GIMP in \(home.path)/.config/GIMP/3.2"), result.output)
+        XCTAssertTrue(result.output.contains("no plug-in for the GIMP in \(home.path)/.config/GIMP/3.2 here (no gimp-3 build)"),
+                      result.output)
+
         let found = files(below: home)
         XCTAssertTrue(found.contains(".config/GIMP/3.2/brushes/impasto-bristle.gih"))
         XCTAssertFalse(found.contains(".config/GIMP/3.2/plug-ins/impasto/impasto"))
         XCTAssertTrue(found.contains(".config/GIMP/2.10/plug-ins/impasto/impasto"))
     }
 
+    /// GEGL_PATH without the module's folder (as some AppImages set it) hides the ops: the
+    /// install says so, and how to fix it.
+    func testWarnsWhenGeglPathHidesTheOps() {
+        let home = BuildProducts.temporaryDirectory("geglpath")
+        defer { try? FileManager.default.removeItem(at: home) }
+        makeProfile(home.appendingPathComponent(".config/GIMP/2.10"))
+        let result = install(["--from", BuildProducts.binDirectory.path], ["HOME": home.path, "GEGL_PATH": "/opt/elsewhere"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("warning: GEGL_PATH is set (/opt/elsewhere) without \(home.path)/.local/share/gegl-0.4/plug-ins"),
+                      result.output)
+        XCTAssertFalse(result.output.contains("verified: gegl sees"), result.output)
+        let seen = install(["--from", BuildProducts.binDirectory.path],
+                           ["HOME": home.path, "GEGL_PATH": "/opt/elsewhere:\(home.path)/.local/share/gegl-0.4/plug-ins"])
+        XCTAssertFalse(seen.output.contains("warning"), seen.output)
+        XCTAssertTrue(seen.output.contains("verified: gegl sees"), seen.output)
+    }
+
+    /// `bundle/install.sh --list`: each GIMP found, its profile and module folder, native or Flatpak.
+    func testListsTheGimpsItFinds() {
+        let home = BuildProducts.temporaryDirectory("list")
+        defer { try? FileManager.default.removeItem(at: home) }
+        makeProfile(home.appendingPathComponent(".config/GIMP/3.2"))
+        makeProfile(home.appendingPathComponent(".var/app/org.gimp.GIMP/config/GIMP/3.0"))
+        let installer = BuildProducts.packageRoot.appendingPathComponent("bundle/install.sh").path
+        let listed = runCommand("sh", [installer, "--list"], environment: ["HOME": home.path],
+                                removing: ["GIMP2_DIRECTORY", "GIMP3_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME"])
+        XCTAssertEqual(listed.status, 0, listed.output)
+        let native = "\(home.path)/.local/share/gegl-0.4/plug-ins", flatpak = "\(home.path)/.var/app/org.gimp.GIMP"
+        var expected = ["3|3.2|\(home.path)/.config/GIMP/3.2|\(native)|native",
+                        "3|3.0|\(flatpak)/config/GIMP/3.0|\(flatpak)/data/gegl-0.4/plug-ins|flatpak"]
+        if runCommand("sh", ["-c", "command -v gimp-console-2.10"]).status == 0 {
+            expected.insert("2|2.10|\(home.path)/.config/GIMP/2.10|\(native)|native", at: 0)
+        }
+        XCTAssertEqual(listed.output.split(separator: "\n").map(String.init), expected)
+        XCTAssertEqual(files(below: home), [], "listing writes nothing")
+    }
+
     /// The plug-in built here says the version the installer says (one declaration, read by both).
+
     func testThePlugInAndTheInstallerTellTheSameVersion() {
         let said = install(["--version"], [:])
         XCTAssertEqual(said.status, 0, said.output)
