@@ -49,7 +49,7 @@ final class Gimp3ProceduresTests: XCTestCase {
         """
     }
 
-    static func gimp3Helpers(_ folder: String) -> String {
+    static func gimp3Helpers(_ folder: String, photo: String = photo) -> String {
         """
         (define (impasto-open) (car (gimp-file-load RUN-NONINTERACTIVE "\(photo)")))
         (define (impasto-drawable image) (vector-ref (car (gimp-image-get-selected-drawables image)) 0))
@@ -117,6 +117,9 @@ final class Gimp3ProceduresTests: XCTestCase {
     // MARK: - The scenarios: (name, GIMP 2.10's Script-Fu, GIMP 3's)
 
     static let calls: [(name: String, gimp2: String, gimp3: String)] = [
+        ("pencil",
+         "(plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE i d -60 67.5 8 0)",
+         "(plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE i (vector d) -60 67.5 8 FALSE)"),
         ("emboss-gold",
          #"(plug-in-impasto-emboss RUN-NONINTERACTIVE i d 10 10 0 0 0 -1 "gold")"#,
          #"(plug-in-impasto-emboss RUN-NONINTERACTIVE i (vector d) 10 10 "round" 0 "alpha" -1 "gold")"#),
@@ -287,7 +290,9 @@ final class Gimp3ProceduresTests: XCTestCase {
     }
 
     /// The same calls in GIMP 2.10 on the host, with the host's build installed by plugin-install.sh.
-    func gimp2() throws -> (run: Run, session: PrivateGimp) {
+    func gimp2() throws -> (run: Run, session: PrivateGimp) { try Self.gimp2Reference() }
+
+    static func gimp2Reference() throws -> (run: Run, session: PrivateGimp) {
         guard FileManager.default.fileExists(atPath: BuildProducts.plugIn.path),
               runCommand("sh", ["-c", "command -v gimp-console-2.10"]).status == 0 else {
             throw XCTSkip("needs GIMP 2.10 and the impasto plug-in built on this host (Debian 12)")
@@ -306,8 +311,11 @@ final class Gimp3ProceduresTests: XCTestCase {
     override class func tearDown() {
         for case .success(let (_, session)) in gimp3Runs.values { session.remove() }
         if case .success(let (_, session)) = gimp2Run { session.remove() }
+        gimp3Runs = [:]
+        gimp2Run = nil   // (ReleaseBundleTests compares with it too: made again there)
         super.tearDown()
     }
+
 
     // MARK: - checks, for one suite
 
@@ -331,7 +339,8 @@ final class Gimp3ProceduresTests: XCTestCase {
     func checkEveryProcedureChangesItsDrawable(_ suite: Gimp3Root.Suite) throws {
         let (run, _) = try gimp3(suite)
         let photo = try XCTUnwrap(FloatImage.load(URL(fileURLWithPath: Self.photo)))
-        for name in ["normal-map", "normal-light", "stroke", "stroke-no-bump"] {
+        for name in ["pencil", "normal-map", "normal-light", "stroke", "stroke-no-bump"] {
+
             XCTAssertGreaterThan(worstDifference(try run.image("\(name).png"), photo), 0.2, name)
         }
         let before = try run.image("bad-preset-before.png")
