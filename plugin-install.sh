@@ -79,8 +79,9 @@ then run this script again."
 need_swift() {
   has swift && return 0
   if available swiftlang || { is_root && apt-get update -qq && apt_updated=1 && available swiftlang; }; then
-    say "swift is not on PATH; Debian's own Swift (swiftlang, about 440 MB) builds Impasto"
-    need swiftlang
+    say "swift is not on PATH; Debian's own Swift builds Impasto (swiftlang: about 440 MB to download, 2 GB installed)"
+    # g++ for libstdc++'s development files: the Swift runtime, linked in statically, needs them.
+    need swiftlang g++
     has swift || die "swiftlang is installed but swift is not on PATH"
   else
     die "swift is not on PATH, and this Debian has no swiftlang package: install Swift 6.0 or later (https://swift.org/install), or use the release bundle (README, \"Install\")"
