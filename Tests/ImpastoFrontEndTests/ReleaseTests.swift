@@ -24,6 +24,8 @@ final class ReleaseTests: XCTestCase {
         let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(said, "impasto \(ImpastoRelease.version)\n")
         XCTAssertTrue(try text("README.md").contains("Impasto \(ImpastoRelease.version)"), "the README names the version")
+        XCTAssertTrue(try text("README.md").contains("impasto-\(ImpastoRelease.version)-linux-x86_64.tar.gz"),
+                      "and the release bundle's name (plugin-install.sh --bundle makes it from the same declaration)")
         XCTAssertTrue(ImpastoRelease.attribution.date.contains(ImpastoRelease.version))
         XCTAssertTrue(ImpastoRelease.attribution.copyright.contains("GPL-3.0-or-later"))
     }
@@ -33,7 +35,7 @@ final class ReleaseTests: XCTestCase {
         XCTAssertTrue(licence.contains("GNU GENERAL PUBLIC LICENSE") && licence.contains("Version 3, 29 June 2007"))
         XCTAssertTrue(try text("README.md").contains("GPL-3.0-or-later"))
         var checked = 0
-        let sources = ["Sources", "Tests", ".ci"].flatMap { folder -> [String] in
+        let sources = ["Sources", "Tests", ".ci", "bundle"].flatMap { folder -> [String] in
             let base = Self.root.appendingPathComponent(folder)
             let all = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
             return all.map { String($0.path.dropFirst(Self.root.path.count + 1)) }
