@@ -23,12 +23,14 @@ final class Gimp3PaintingTests: XCTestCase {
             (gimp-image-insert-layer image layer 0 0)
             (gimp-drawable-fill layer FILL-TRANSPARENT)
             (list image layer)))
-        ; Prints "impasto-filters <name>: <op> …" for the layer's filters.
+        ; Prints "impasto-filters <name>: <op> …" for the layer's filters, in one display: GIMP's
+        ; plug-ins' warnings share the log and can come between separate ones.
         (define (impasto-filters name d)
-          (display (string-append "\\nimpasto-filters " name ":"))
-          (for-each (lambda (f) (display " ") (display (car (gimp-drawable-filter-get-operation-name f))))
-                    (vector->list (car (gimp-drawable-get-filters d))))
-          (display "\\n"))
+          (display (string-append "\\nimpasto-filters " name ":"
+                                  (apply string-append
+                                         (map (lambda (f) (string-append " " (car (gimp-drawable-filter-get-operation-name f))))
+                                              (vector->list (car (gimp-drawable-get-filters d)))))
+                                  "\\n")))
         ; Saves the layer as painted (its filters hidden), then as it shows (its filters merged).
         (define (impasto-save-both i d name)
           (let ((filters (vector->list (car (gimp-drawable-get-filters d)))))
