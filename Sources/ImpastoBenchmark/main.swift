@@ -232,9 +232,10 @@ struct Case {
     var scalingTarget: Double? = nil
     /// The layer's edge in pixels, if not --size's.
     var layerSize: Int? = nil
-    /// A region case (SPEC "Local ops"): ours renders only a region × region pixels of the
-    /// layer (`busiestRegion`), as GIMP does around a dab on a layer with a live filter, and the
-    /// reference (the same op) the whole layer; the ratio is the whole's time over the region's.
+    /// A region case (every op is local: docs/contract.md): ours renders only a region × region
+    /// pixels of the layer (`busiestRegion`), as GIMP does around a dab on a layer with a live
+    /// filter, and the reference (the same op) the whole layer; the ratio is the whole's time
+    /// over the region's.
     var region: Int? = nil
     var name: String { "\(effect) · \(format) · \(content.rawValue)" }
 
@@ -256,7 +257,7 @@ func pencil(linear: Bool) -> Side {
 }
 
 /// impasto:emboss at `radius`; `heightOnly`: its height field alone (result = height), the
-/// part of the method SPEC fixes (the exact, antialiased distance field) before any shading.
+/// part of the method the contract fixes (the exact, antialiased distance) before any shading.
 func emboss(radius: Double, heightOnly: Bool = false) -> Side {
     Side(label: "impasto:emboss radius \(Int(radius))\(heightOnly ? ", height field" : "")") { graph in
         [graph.node("impasto:emboss", [("radius", .double(radius))]

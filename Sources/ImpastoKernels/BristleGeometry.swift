@@ -20,7 +20,7 @@ public struct BristleSample: Equatable, Sendable {
 /// BristlePaint's brush: `bristles` bristles spread evenly around the pen, their spread
 /// following the pressure and their angle the azimuth.
 ///
-/// SPEC: for a sample (p, f, α), bristle i at angle βᵢ = 2π·i/n sits at
+/// For a sample (p, f, α), bristle i at angle βᵢ = 2π·i/n sits at
 /// p + R(f)·(sin(βᵢ + α)·a_y, cos(βᵢ + α)·aₓ), where (aₓ, a_y) = (cos α, sin α) is the azimuth
 /// unit vector — the seed's `pathFromTouches`, term for term.
 public enum BristleGeometry {
@@ -87,7 +87,7 @@ extension BristleGeometry {
     }
 }
 
-/// plug-in-impasto-bristle-stroke's settings (SPEC): BristlePaint's brush along a path —
+/// plug-in-impasto-bristle-stroke's settings: BristlePaint's brush along a path —
 /// how many bristles, the pressure from the start of each stroke to its end, the pen's
 /// azimuth, each bristle's line width and the spread at full pressure.
 public struct BristleStroke: Equatable, Sendable, DeclaredParameters {
@@ -110,7 +110,7 @@ public struct BristleStroke: Equatable, Sendable, DeclaredParameters {
     public static let parameters = [Parameters.bristles, Parameters.pressureStart, Parameters.pressureEnd,
                                     Parameters.azimuth, Parameters.lineWidth, Parameters.maxRadius]
 
-    /// BristlePaint's bump paint: white at 10 % opacity (SPEC).
+    /// BristlePaint's bump paint: white at 10 % opacity.
     public static let bumpPaint = SIMD4<Float>(1, 1, 1, 0.1)
 
     public var bristles = Int(Parameters.bristles.defaultValue)

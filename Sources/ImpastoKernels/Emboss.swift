@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// impasto:emboss — MercurialText's embossed look (CIHeightFieldFromMask + CIShadedMaterial)
-/// for any mask, with MercurialPaint's optional metaball pre-pass (SPEC impasto:emboss 1–5).
+/// for any mask, with MercurialPaint's optional metaball pre-pass (docs/methods.md).
 public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     public enum MaskSource: Int32, Sendable { case alpha = 0, luminance = 1 }
     /// What the op produces: the shaded relief, or one of the maps it is made from.
     public enum Output: Int32, Sendable { case shaded = 0, height = 1, normals = 2, hemisphere = 3 }
 
-    /// The parameters of impasto:emboss and plug-in-impasto-emboss (SPEC: radius and scale
-    /// default to 10, round profile, alpha mask). The look (`preset`, and the custom look's
-    /// lights and material in `Hemisphere.Look`) is the shading hemisphere's.
+    /// The parameters of impasto:emboss and plug-in-impasto-emboss (docs/contract.md: radius
+    /// and scale default to 10, round profile, alpha mask). The look (`preset`, and the custom
+    /// look's lights and material in `Hemisphere.Look`) is the shading hemisphere's.
     public enum Parameters {
         public static let radius = EffectParameter.number(
             "radius", "Radius", 0 ... 1000, slider: 0 ... 100, default: 10,
@@ -73,7 +73,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
 public enum Emboss {
     /// Where a render's output lies: its top-left (x, y) in an image of imageWidth ×
     /// imageHeight pixels. The output is computed from the image within `margin` of it, to
-    /// the same bits as the whole image's (SPEC "Local ops").
+    /// the same bits as the whole image's (every op is local: docs/contract.md).
     public struct Region: Equatable, Sendable {
         public var x: Int, y: Int, imageWidth: Int, imageHeight: Int
 

@@ -5,7 +5,7 @@ import Synchronization
 /// CIShadedMaterial's step: surface normals from a relief, each looked up in a picture of a
 /// lit hemisphere.
 ///
-/// SPEC (impasto:emboss 4): n = normalize(−k·∂h/∂x, −k·∂h/∂y, 1) in image axes (x right,
+/// impasto:emboss's step 4: n = normalize(−k·∂h/∂x, −k·∂h/∂y, 1) in image axes (x right,
 /// y down), with ∂h the relief's own slopes (HeightField.relief: from the distance field's
 /// geometry, not differences of whole-pixel heights); the colour is the shading image sampled
 /// bilinearly at u = (1 + nₓ)/2 · W, v = (1 + n_y)/2 · H. Flat areas take the centre of the
@@ -185,31 +185,13 @@ public enum EmbossShading {
     /// Most sub-pixels of a sloping pixel along one axis (kx, ky ≤ this), and in all
     /// (kx · ky ≤ this): a pixel whose lookup sweeps along x (the foot of a vertical edge) is
     /// split up to 6 × 1 rather than 2 × 2, one whose lookup moves both ways (a curve's tight
-    /// turn, a photo's grain) up to 3 × 2. Measured over issue 12's matrix
-    /// (EmbossQualityTests, 336 cases meeting both goals), first with none of the later
-    /// changes: 2 × 2 at most, 216 (far median 0.56 %); 4 a side and in all, 222 (0.51 %) at
-    /// about the same cost; 8, 227 (0.46 %) but +16 % on a photo; 3 × 3 at most, 229 but
-    /// +21 % on a photo and +4 % at r = 100. Again with the halves along ∇d and
-    /// `subPixelSpread` 13: 3 / 4 / 6 / **8** give 304 / 321 / 322 / **324**; 8 in all but
-    /// 4 where both axes split, 323. 8 costs nothing on text at r = 10 (callgrind, 1024²:
-    /// 559 M either way), +1 % at r = 100 (793 → 803 M) and +15 % on a photo (1843 → 2113 M):
-    /// kept for the letters' and logos' cleaner curves, which are what the emboss is for.
-    /// Again once each sub-pixel is averaged over its own sweep (`subPixelSweep`): 4 / 5 /
-    /// **6** / 7 / 8 give 326 / 326 / **331** / 331 / 331, the same figures from 6 up, and 6
-    /// costs 5 % less than 8 on a photo.
+    /// turn, a photo's grain) up to 3 × 2. Fewer lose cases of the quality matrix
+    /// (EmbossQualityTests); more gain none and cost more on a photo.
     public static let footprintSamples = 6
-    /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further.
-    /// Measured with 2 × 2 sub-pixels at most over issue 12's matrix (EmbossQualityTests, 336
-    /// cases): 4, 8, 12 and 16 leave the quality where it is (162–165 cases meet both goals; far median 0.57–0.66 %, speckle
-    /// median 0.28–0.31 %), 32 loses it (132 cases, far median 0.97 %), never splitting loses
-    /// more (98). 16 splits only where the mip-map's isotropic average would smear a sweep of
-    /// more than a tenth of the 256-px picture, and halves the shading's cost (a default emboss
-    /// r = 10 at 1024²: 621 M → 415 M instructions a call, callgrind). Measured again with
-    /// today's footprint (up to 4 sub-pixels, the halves along ∇d): 10 / 12 / **13** / 14 /
-    /// 15 / 16 / 20 / 24 / 32 give 313 / 319 / **321** / 320 / 320 / 318 / 314 / 305 / 297 of
-    /// the 336 cases (far summed 110.0 / 110.1 / 111.1 / 112.1 / 113.9 / 116.0 / 135.9 / 149.2 /
-    /// 181.2 %); 13 costs 1 % more than 16 at r = 10 (callgrind, text 1024²: 555 → 561 M;
-    /// r = 100 793 → 797 M; a photo 1812 → 1845 M).
+    /// Picture pixels a lookup may move within one sub-pixel before the pixel is split further:
+    /// below it the mip-map's square average stands for the sweep. 13 meets the most cases of
+    /// the quality matrix (EmbossQualityTests); larger and smaller values meet fewer, and
+    /// smaller ones cost more.
     static let subPixelSpread: Float = 13
 
     /// A pixel left whole (its lookup moves at most `subPixelSpread`) whose lookup moves more
@@ -219,14 +201,9 @@ public enum EmbossShading {
     /// weighted by its extent inside the edge. The mip-map's average is square: over the
     /// whole sweep it also smears across it, and a feature the sweep crosses (obsidian's thin
     /// bright ring, 3 px wide in the 256-px picture) comes out at half its strength in the
-    /// 4× render's place (text r = 20, k = 10: 0.23 against 0.52). Measured over issue 12's
-    /// matrix with `subPixelSpread` at 16 (EmbossQualityTests, 336 cases meeting both goals;
-    /// far summed over the cases, logo + text): never, 316 (121.5 %); halves from 6 px at ratio 3, **318** (116.0 %);
-    /// from 3 px, 318 (119.6 %); from 4 px at ratios 2 / 3 / 4 / 6, 316 / 318 / 318 / 318.
-    /// Split into up to 3 or 4 pieces along ∇d instead, 314–317: more pieces, more specks. Cost
-    /// (1024², one call): text r = 10 +7 % in callgrind (533 → 569 M) and 0.95 → 0.87 of
-    /// gegl:emboss's speed timed, a second read on most of the foot's pixels; r = 100 and a
-    /// photo, no more.
+    /// 4× render's place (text r = 20, k = 10: 0.23 against 0.52). 6 px at ratio 3 meet the
+    /// most cases of the quality matrix with the least error far from the reference
+    /// (EmbossQualityTests); more than two pieces along ∇d gave more specks.
     static let halvesFrom: Float = 6
     static let halvesRatio: Float = 3
 
@@ -238,18 +215,13 @@ public enum EmbossShading {
     /// move across ∇d to the neighbours if that is more (without the latter, 287: the curves'
     /// turns are that move).
     ///
-    /// Before, every sub-pixel took an even share of its pixel's move to the neighbours; but at
+    /// Why its own sweep rather than an even share of its pixel's move to the neighbours: at
     /// the profile's steep foot the normal saturates towards the rim, so the sub-pixels nearest
-    /// the edge move little while the share, set by the neighbour 1 px further in, was 10–16
-    /// picture px: a pixel 1 px inside a letter's stem averaged obsidian's bright rim ring
+    /// the edge move little, while the share, set by the neighbour 1 px further in, is 10–16
+    /// picture px: a pixel 1 px inside a letter's stem would average obsidian's bright rim ring
     /// with the dark inside of the ball (text r = 2, k = 50: 0.28 where the 4× render has
-    /// 0.55, far 3.78 %). Measured over issue 12's matrix (EmbossQualityTests, 336 cases
-    /// meeting both goals): the even share, 329; 1 / 1.25 / **1.5** / 1.75 / 2 / 2.5 / 3 / 4,
-    /// 326 / 330 / **331** / 330 / 330 / 330 / 330 / 310 (2 is what a lookup moving evenly
-    /// gives; swept with the halves' own lookups and 8 sub-pixels at most); the even share as
-    /// a cap (× 2), 328; the halves' own two lookups rather than the derivative, the same 331
-    /// at a higher cost; only where the pixel's normal tilts more than 30° … 72° (elsewhere
-    /// the even share), 330 … 327.
+    /// 0.55). 1.5 meets the most cases of the quality matrix (EmbossQualityTests); 2 is what
+    /// a lookup moving evenly gives.
     static let subPixelSweep: Float = 1.5
 
     /// A relief's slopes and distances, read for the footprint of a pixel.
@@ -624,9 +596,8 @@ public enum EmbossShading {
         /// in the backdrop there (a procedural hemisphere's studio, a photo's background) where
         /// the normals it stands for graze the rim: at depth 20–50 that lit the steep foot of a
         /// letter with the backdrop's grey, a dot or dash brighter or darker than any of its
-        /// sub-pixels in a 4× render. Measured over issue 12's matrix (EmbossQualityTests, 336
-        /// cases meeting both goals): 222 before; 251, 253, 252, 251 and 247 with 0.25, 0.375,
-        /// 0.5, 0.625 and 0.75 px (far median 0.51 % → 0.36 %, speckle fails 48 → 27).
+        /// sub-pixels in a 4× render. The clamp meets many more cases of the quality matrix
+        /// (EmbossQualityTests) than none, and its inset is `ShadingImage.rimInset`'s.
         static func clampedToRim(_ picture: ShadingImage) -> [Float] {
             var pixels = picture.pixels
             let (w, h) = (picture.width, picture.height)

@@ -2,7 +2,7 @@
 import Glibc
 import Synchronization
 
-/// The shape of a bevel's cross-section (SPEC impasto:emboss step 3): height as a function of
+/// The shape of a bevel's cross-section (impasto:emboss's step 3): height as a function of
 /// t = min(d, r) / r, the distance into the shape as a fraction of the bevel radius.
 public enum HeightProfile: Int32, CaseIterable, Sendable {
     /// √(1 − (1 − t)²): a quarter circle, CIHeightFieldFromMask's rounded look (the default).
@@ -425,15 +425,10 @@ public enum HeightField {
     /// pieces differ by the edge's pixel-sized steps — a few degrees, which a look's hard
     /// horizon and small highlights turn into dots and jagged lines on a curve (a 4× render's
     /// pixel averages 16 sub-pixels' normals). `ReliefRows.withBand` smooths twice, the second
-    /// time `inside`. Measured on issue 12's matrix (EmbossQualityTests, 336 cases meeting
-    /// both goals), once: 179 without; 216 with this; 213 with 60° (cos 0.5) or equal weights,
-    /// 208 with 45°, 202 with 26°. Twice, after the edge's normal was weighted 1 2.5 1
-    /// (`gradientAxisWeight`): 259 once; 255 twice over all pixels; 274 with the second pass
-    /// `inside` (also with it from d > −0.5; 271 from d > 0.5, 267 from d > 1, 260 from d > 3);
-    /// 274 three times. Rechecked once 331 met them: 329 with cos ≥ 0.7, 327 with cos ≥ 0.9,
-    /// and text mercury r = 100 k = 20 still short either way (far 1.85 / 1.91 %, 1.75 % with
-    /// 0.8). Outside the edge a pixel's direction is its piece of edge's own, which
-    /// the footprints of the pixels inside it read (their neighbours' lookups and directions).
+    /// time `inside`: the 37° limit, the binomial weights and the second pass inside the edge
+    /// meet the most cases of the quality matrix (EmbossQualityTests). Outside the edge a
+    /// pixel's direction is its piece of edge's own, which the footprints of the pixels inside
+    /// it read (their neighbours' lookups and directions).
     static func smooth(_ raw: ReliefBand,
                        _ rawDirections: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>),
                        into band: ReliefBand,
@@ -575,13 +570,9 @@ public enum HeightField {
         static let pieceReach = 5
 
         /// How far apart (squared, in pixels) a neighbour's nearest outside pixel must be from a
-        /// pixel's own for the pixel to measure from it too (see `inside`). Measured on issue 12's
-        /// matrix (EmbossQualityTests, cases meeting both goals; 291 without): more than 1 / 2 /
-        /// 3 / 4 px apart (squared > 1, 4, 9, 16) 316 / 316 / **316** / 308, fewest speckle
-        /// fails at 3 (9 against 16 and 12). In an earlier trial: every neighbour's, also the
-        /// next one's along the same edge, 255 (the pieces of a corner's tilted normals win);
-        /// the left and right neighbours' only, or the four beside the pixel, 3 and 2 cases
-        /// fewer than all 8.
+        /// pixel's own for the pixel to measure from it too (see `inside`): more than 3 px, so
+        /// that only another part of the edge counts, which meets the most cases of the quality
+        /// matrix with the fewest speckle failures (EmbossQualityTests).
         static let siteSpread = 9
 
         /// The transform's nearest outside pixel o is the nearest by pixel centres, but the edge
@@ -590,9 +581,9 @@ public enum HeightField {
         /// fan around its vertex meets the slope from the edge across the stroke), the centres'
         /// choice can be the farther part: beside the "R"'s hole corner a column of pixels took
         /// the stem's far edge, 5.99 px away, over the corner 5.5 px away, and showed as a
-        /// stripe a pixel off the 4× render's crease (the one speck that missed 10 of issue 12's
-        /// k 50 cases). So each pixel also measures from its 8 neighbours' outside pixels where
-        /// those are another part of the edge (`siteSpread`), and keeps the nearest.
+        /// stripe a pixel off the 4× render's crease (EmbossQualityTests, at depth 50). So each
+        /// pixel also measures from its 8 neighbours' outside pixels where those are another
+        /// part of the edge (`siteSpread`), and keeps the nearest.
         @inline(__always)
         func inside(_ x: Int, _ y: Int, _ ox: Int, _ oy: Int, squared: Double, around: Neighbours) {
             let reach = Double(self.reach)
@@ -707,15 +698,12 @@ public enum HeightField {
         /// largest cosine between their normals, for e to be the tip of an outside wedge
         /// (`wedgeTip`); and how far from e's centre the wedge's vertex may be.
         ///
-        /// Measured on issue 12's matrix (EmbossQualityTests, cases meeting both goals; 285
-        /// without the wedge): margin 0.2 287 (0.1 and 0.35: 286); cosine 0.87 (30°) 287, also
-        /// with 0.7 or 0.95; reach 1.5 px 287 (1: 286, 2.5: 278).
+        /// These meet the most cases of the quality matrix (EmbossQualityTests).
         static let tipMargin: Float = 0.2, tipCosine: Float = 0.87, tipReach: Float = 1.5
 
         /// The most e may be covered for its arms to be read 2 px away (`arm`), where one of
         /// its neighbours along the edge is wholly covered; and how far along the edge.
-        /// Measured on issue 12's matrix (287 without): coverage up to 0 288, 0.1 / **0.12** /
-        /// 0.15 291, 0.18 288, 0.3 285, any 287; 1.5 / **2** / 2.5 / 3 px 290 / 291 / 291 / 272.
+        /// 0.12 and 2 px meet the most cases of the quality matrix (EmbossQualityTests).
         static let armTipCoverage: Float = 0.12, armLength: Float = 2
 
         /// An outside wedge is acute when its arms' normals are more than this far from
@@ -892,7 +880,7 @@ public enum HeightField {
         @inline(__always)
         func finish(_ x: Int, _ y: Int, _ p: (d: Float, dx: Float, dy: Float)) {
             guard rise.radius > 0 else {
-                // r = 0 keeps the step at the 0.5 cut (SPEC): 1 inside, 0 outside.
+                // r = 0 keeps the step at the 0.5 cut: 1 inside, 0 outside.
                 let slope = rise.meanSlope(p.d - 0.5, p.d + 0.5)
                 set(x, y, coverage(x, y) >= 0.5 ? 1 : 0, slope * p.dx, slope * p.dy, p.d)
                 return
@@ -1017,11 +1005,8 @@ public enum HeightField {
             // At a concave corner o's neighbourhood holds both edges and its normal points into
             // the corner, where the pixel along it belongs to the other edge than the one a
             // pixel beside o is nearest to (seen on "Rags": a dark dot under the "a"'s bar,
-            // 0.4 px from an edge 1 px away). Farther in, o's normal is the better guide.
-            // Measured on issue 12's matrix (cases meeting both goals), before `smooth`: 179
-            // within 2.5 px of o, 174 never, 164 stepping along o's normal only; after the
-            // second smoothing pass: next to o 277 (beside it along an axis only, 277), within
-            // 2.5 px 274, 3.5 px 266, 5 px 265, never 276.
+            // 0.4 px from an edge 1 px away). Farther in, o's normal is the better guide
+            // (EmbossQualityTests).
             var (ex, ey, a) = (ox, oy, coverage(ox, oy))
             var (nx, ny) = inwardNormal(ox, oy)
             if let e = edge {
@@ -1050,10 +1035,8 @@ public enum HeightField {
             // corner, so its segment is a chamfer across it, and pixels up to 4 px away took
             // the chamfer's normal, not the fan around the vertex (25–34° off 1–2 px from the
             // vertex on "Rags"). Half as long, the chamfer is passed by, and the fan is around
-            // its ends. Measured on issue 12's matrix (cases meeting both goals): ±1 from
-            // every e 277; ±½ from a diagonal e 285 (also only where e's coverage is beyond
-            // 0.9 / 0.95 either way: 285 / 285; 0.8: 287); ±0.4 / ±0.6 285; ±0 280; ±½ from
-            // every e 211.
+            // its ends. Only from a diagonal e: halving every e's segment meets far fewer cases
+            // of the quality matrix (EmbossQualityTests).
             let s = HeightField.edgeOffset(nx, ny, coverage: a)
             let half: Float = ex != ox && ey != oy ? 0.5 : 1
             // At an outside wedge's tip, its two arms instead (see `wedgeTip`).
@@ -1065,8 +1048,8 @@ public enum HeightField {
     /// Sobel's is 2, Gustavson & Strand's √2; for a straight edge crossing the centre pixel
     /// at any angle and offset, the gradient's direction is off the edge's normal by (mean,
     /// max, measured on exact coverages, HeightFieldTests) √2: 2.4°, 4.4°; 2: 0.94°, 3.0°;
-    /// 2.5: 0.77°, 2.7°; 3: 1.1°, 3.6°. Over issue 12's matrix (EmbossQualityTests, 336 cases
-    /// meeting both goals) 2 gave 252, 2.25 253, 2.5 259, 2.75 and 3 258, 3.5 243; √2 248.
+    /// 2.5: 0.77°, 2.7°; 3: 1.1°, 3.6°. 2.5 also meets the most cases of the quality matrix
+    /// (EmbossQualityTests).
     static let gradientAxisWeight: Float = 2.5
 
     /// The unit inward normal (the direction coverage grows) from coverages `c(dx, dy)` of a

@@ -2,7 +2,7 @@
 import Glibc
 import Synchronization
 
-// The procedural shading image of impasto:emboss (SPEC step 5): MercurialText's SceneKit
+// The procedural shading image of impasto:emboss (its step 5): MercurialText's SceneKit
 // scene — a unit sphere, an orthographic camera looking down −z, up to four omni lights and
 // one material — rendered as an orthographic picture of the hemisphere facing the viewer.
 //

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// MercurialPaint's metaballs (SPEC impasto:emboss step 2): blur the mask, then threshold it at
+/// MercurialPaint's metaballs (impasto:emboss's step 2): blur the mask, then threshold it at
 /// 0.5, so that nearby blobs flow together and specks melt away.
 public enum Liquify {
     /// m' = threshold(gauss(m, σ), 0.5) with an antialiased edge. With g the blurred mask,

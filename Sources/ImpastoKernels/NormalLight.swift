@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// BristlePaint's lit painting: SpriteKit's normal-mapped sprite, a colour layer lit through
-/// the normals of a bump layer (SPEC, impasto:bristle-normal-map, "Lighting").
+/// the normals of a bump layer (impasto:normal-light).
 ///
 /// The normals are exactly `NormalMap`'s (height h = Y'·alpha of the bump, blurred, its
 /// slopes in the y-up frame); each colour pixel is then `NormalLighting`'s

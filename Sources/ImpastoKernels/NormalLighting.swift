@@ -4,7 +4,7 @@ import Glibc
 /// SpriteKit's normal-mapped sprite lighting, as BristlePaint used it to make a painting look
 /// like glossy impasto: a colour lit by one distant light through the normals of a bump map.
 ///
-/// Light direction as in GIMP's Bump Map (SPEC): azimuth in degrees counter-clockwise from
+/// Light direction as in GIMP's Bump Map: azimuth in degrees counter-clockwise from
 /// the right (+x), so 135 is the top-left; elevation in degrees above the canvas (90: from
 /// straight above). Normals are in the normal map's frame (x right, y UP, z towards the
 /// viewer, OpenGL convention), where that light is
@@ -28,7 +28,7 @@ public struct NormalLighting: Equatable, Sendable {
     public var lightColor: SIMD3<Float>
 
     /// The light's parameters, as impasto:normal-light and its procedure name them (light
-    /// direction as in GIMP's Bump Map, SPEC).
+    /// direction as in GIMP's Bump Map).
     public enum Parameters {
         public static let azimuth = EffectParameter.number(
             "light-azimuth", "Light azimuth", -360 ... 360, slider: 0 ... 360, default: 135,
@@ -86,7 +86,7 @@ public struct NormalLighting: Equatable, Sendable {
     public var prepared: Prepared { Prepared(self) }
 
     /// The same, with the highlight measured above flat paint's (`Prepared.sheen`): flat paint
-    /// then keeps its own colour exactly (`PaintRelief`, SPEC: "kept where there is no slope").
+    /// then keeps its own colour exactly where there is no slope (`PaintRelief`).
     public var preparedKeepingFlatPaint: Prepared { Prepared(self, keepingFlatPaint: true) }
 
     public struct Prepared: Sendable {

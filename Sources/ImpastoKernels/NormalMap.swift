@@ -4,7 +4,7 @@ import Glibc
 /// BristlePaint's normal map: SpriteKit's `SKTexture.generatingNormalMap(withSmoothness: 0.75,
 /// contrast: 3)` of a bump layer painted white at low opacity.
 ///
-/// SPEC (impasto:bristle-normal-map): height h = Y'·alpha, blurred with a Gaussian of
+/// The op's formula (docs/contract.md): height h = Y'·alpha, blurred with a Gaussian of
 /// σ = smoothness / (4·(1 − smoothness)) px (see `sigma`), then
 /// n = normalize(−c·s·∂h/∂x, +c·s·∂h/∂y, 1) with the central differences
 /// ∂h/∂x = (h[x+1] − h[x−1]) / 2, ∂h/∂y = (h[y+1] − h[y−1]) / 2 and s = `heightScale`. The normals are in the frame
@@ -45,12 +45,12 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     }
 
     public static let parameters = [Parameters.smoothness, Parameters.contrast, Parameters.flipY, Parameters.tileable]
-    /// Heights are multiplied by this before the slopes are taken (SPEC leaves the scaling
-    /// open). A bump layer is painted at low opacity — BristlePaint's strokes are 10 % white,
-    /// so a bristle rises 0.1 —, and at contrast 3 the per-pixel slopes of such a bristle would
-    /// tilt it by a degree or two: a flat, matt painting. ×4 tilts its flanks by 10–25° (the
-    /// stroke's mean ≈ 10°), the glossy ridges of the seed's screenshots, while a full-height
-    /// step still reads as a step rather than a wall.
+    /// Heights are multiplied by this before the slopes are taken (SpriteKit does not say how
+    /// it scales them). A bump layer is painted at low opacity — BristlePaint's strokes are
+    /// 10 % white, so a bristle rises 0.1 —, and at contrast 3 the per-pixel slopes of such a
+    /// bristle would tilt it by a degree or two: a flat, matt painting. ×4 tilts its flanks by
+    /// 10–25° (the stroke's mean ≈ 10°), the glossy ridges of the seed's screenshots, while a
+    /// full-height step still reads as a step rather than a wall.
     public static let heightScale: Float = 4
     /// Heights are clamped to ±this (no bump layer comes near), so that blurred heights,
     /// their differences and c times those all stay finite in Float.
@@ -200,7 +200,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         /// weights of the image's space (summing to 1; Rec. 709's for sRGB primaries). A grey
         /// pixel (R' = G' = B', a bump painted white) has Y' = R' exactly. A fixed formula, not
         /// a colour conversion whose rounding would depend on the path babl picks at run time:
-        /// the same bump gives the same bits in every run (SPEC).
+        /// the same bump gives the same bits in every run (docs/contract.md).
         case rgba(luma: SIMD3<Float>)
         /// R'G'B' without alpha (a flattened picture): h = Y', as for `rgba` with alpha 1.
         case rgb(luma: SIMD3<Float>)
@@ -454,7 +454,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         case .rgb(let w):
             // Pixel by pixel: four at a time, LLVM moved the luma's products ahead of picking
             // the twelve floats apart, and a colour picture's read went from 10 to 17
-            // instructions a pixel (callgrind, R'G'B' u8, issue 13's third round).
+            // instructions a pixel (callgrind, R'G'B' u8).
             for i in 0 ..< count {
                 let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
                 heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
@@ -582,7 +582,7 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         /// to 4 floats), then interleaved. In one loop the compiler moved the interleaving ahead
         /// of the decoding (the same operations on three vectors), and the table's lanes then
         /// had to be picked out of shuffled vectors: 238 instructions for four pixels, against
-        /// 199 for the two loops (callgrind; BENCHMARKS.md, issue 13's third round).
+        /// 199 for the two loops (callgrind; BENCHMARKS.md).
         @inline(__always)
         func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
                     decode: SRGB.UnitDecoder, planes: UnsafeMutablePointer<Float>) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Paint that lights itself (SPEC, impasto:paint-relief): a layer's own paint is its bump.
+/// Paint that lights itself (impasto:paint-relief): a layer's own paint is its bump.
 ///
 /// The height is the paint's coverage, h = alpha (a bristle stroke on a transparent layer
 /// leaves one ridge per bristle, a soft dab a dome); the normals are `NormalMap`'s of that

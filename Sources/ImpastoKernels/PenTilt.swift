@@ -14,7 +14,7 @@ public struct PenOrientation: Equatable, Sendable {
         self.altitude = altitude
     }
 
-    /// Converts GIMP/GDK's tilt axes (xtilt, ytilt ∈ −1 … 1) as SPEC.md fixes it:
+    /// Converts GIMP/GDK's tilt axes (xtilt, ytilt ∈ −1 … 1) as docs/contract.md fixes it:
     /// azimuth = atan2(ytilt, xtilt), altitude = 90 − 60·min(1, hypot(xtilt, ytilt)).
     ///
     /// Tablets report at most about 60° of tilt, hence the 60. A non-finite axis (a device

@@ -2,7 +2,7 @@
 /// PencilController's pen-controlled hue and saturation (seed 004): CIHueAdjust by
 /// angle π + azimuth, then CIColorControls with saturation 8·(π/2 − altitude)/(π/2).
 ///
-/// SPEC: θ = 180° + azimuth, s = max-saturation · (90 − altitude) / 90,
+/// In degrees: θ = 180° + azimuth, s = max-saturation · (90 − altitude) / 90,
 /// rgb' = S(s) · H(θ) · rgb (hue first), alpha unchanged, no clamping.
 public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
     /// Pen azimuth in degrees (`Parameters.azimuth`).
@@ -12,8 +12,8 @@ public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
     /// Saturation when the pen lies flat (`Parameters.maxSaturation`).
     public var maxSaturation: Double
 
-    /// The parameters of impasto:pencil-hue-saturation and its procedure (SPEC: ranges and
-    /// defaults; the defaults are the identity, θ ≡ 0 and s = 1).
+    /// The parameters of impasto:pencil-hue-saturation and its procedure (ranges and defaults
+    /// fixed by docs/contract.md; the defaults are the identity, θ ≡ 0 and s = 1).
     public enum Parameters {
         public static let azimuth = EffectParameter.number(
             "azimuth", "Azimuth", -180 ... 180, default: 180,

@@ -2,7 +2,7 @@
 import Glibc
 
 /// The pencil pad of the Pencil Hue/Saturation dialog: PencilController's live control. A pen
-/// on it reports its tilt, which the SPEC tilt helper turns into azimuth and altitude; a mouse
+/// on it reports its tilt, which `PenOrientation` turns into azimuth and altitude; a mouse
 /// (no tilt axes) stands in with where it is: the pointer's angle around the pad's centre is
 /// the azimuth and its distance the tilt, so the rim is a pen lying as flat as tablets report
 /// (altitude 30) and the centre an upright pen.

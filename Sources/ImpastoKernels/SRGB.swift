@@ -2,8 +2,8 @@
 import Glibc
 
 /// sRGB's transfer curve (IEC 61966-2-1): for showing linear pictures on screen, and for
-/// decoding 8-bit codes by a fixed table (SPEC: no colour conversion whose rounding babl
-/// picks at run time).
+/// decoding 8-bit codes by a fixed table (no colour conversion whose rounding babl picks at
+/// run time: docs/contract.md).
 public enum SRGB {
     /// 8-bit codes undone: what linear value each code k/255 stands for, ((k/255 + 0.055) /
     /// 1.055)^2.4 (k/255/12.92 below 0.04045), in Double. An 8-bit picture needs nothing else,
@@ -109,7 +109,7 @@ public enum SRGB {
             let index = (unsafeBitCast(nearest, to: SIMD4<UInt32>.self) &- FastMath.magicBits) & UInt32(Self.entries - 1)
             // The indices two at a time as 64-bit words, and each entry pair's (value, slope)
             // loaded whole: baseline x86-64 has no 32-bit lane extraction, and taking the lanes
-            // one by one cost a shuffle and a move each (BENCHMARKS.md, issue 13's third round).
+            // one by one cost a shuffle and a move each (BENCHMARKS.md).
             let words = unsafeBitCast(index, to: SIMD2<UInt64>.self)
             func entry(_ word: UInt64, _ high: Bool) -> SIMD2<Float> {
                 table[Int(truncatingIfNeeded: high ? word &>> 32 : word & 0xFFFF_FFFF)]

@@ -36,11 +36,8 @@ public struct ShadingImage: Equatable, Sendable {
     /// the singular limit that no sub-pixel of the pixels it meets looks at; a normal grazing
     /// the horizon (a letter's steep foot at depth 50) read a blend towards it whenever its
     /// lookup moved less than a picture pixel, and the rim's own colour when it moved more:
-    /// dashes along the foot that the 4× render does not have. Measured over issue 12's matrix
-    /// (EmbossQualityTests, cases meeting both goals) with the mip-map at 0.5 px and the
-    /// hemisphere's ring at 0 (the exact rim, before), 0.25, 0.375, 0.5, 0.55 … 0.65, 0.7,
-    /// 0.75, 0.875 and 1 px: 324, 327, 328, 326, 329, 328, 328, 327, 326 (far fails 7 → 2 from
-    /// 0.5 px); both at 0.6 px, 329, at 0.625, 329 with one speckle fail more.
+    /// dashes along the foot that the 4× render does not have. 0.6 px, for both, meets the
+    /// most cases of the quality matrix (EmbossQualityTests); the exact rim (0) meets fewer.
     public static let rimInset: Float = 0.6
 
     /// Where `rimInset` puts the edge of a picture with `side` pixels across its disc, in the

@@ -4,9 +4,10 @@ import CImpastoGimp3
 import ImpastoFrontEnd
 import ImpastoKernels
 
-/// How GIMP 3 carries each kind of parameter (SPEC.md, "GIMP 3.x"): FLOAT → double, the 0/1
-/// switches → booleans, the enumerations → choices of the nicks, a preset name → string,
-/// drawables → drawable (none allowed when optional: Script-Fu passes -1), paths → path.
+/// How GIMP 3 carries each kind of parameter (docs/contract.md, "GIMP 3 procedures"): FLOAT →
+/// double, the 0/1 switches → booleans, the enumerations → choices of the nicks, a preset name
+/// → string, drawables → drawable (none allowed when optional: Script-Fu passes -1), paths →
+/// path.
 /// A dialog-only parameter is an aux argument: not in the signature, but in the procedure's
 /// config and so in its last values.
 extension ProcedureParameter {

@@ -5,9 +5,9 @@ import Glibc
 import ImpastoFrontEnd
 import GeglKit
 
-/// How GIMP 3 runs an Impasto procedure: registration (SPEC's GIMP 3 signatures), reading the
-/// config into `ProcedureArguments`, the error; the checks and the work are the procedure's
-/// own (`checkTarget`, `perform`), shared with GIMP 2.10.
+/// How GIMP 3 runs an Impasto procedure: registration (the GIMP 3 signatures of
+/// docs/contract.md), reading the config into `ProcedureArguments`, the error; the checks and
+/// the work are the procedure's own (`checkTarget`, `perform`), shared with GIMP 2.10.
 enum ProcedureRunner {
     static let host = Gimp3()
 

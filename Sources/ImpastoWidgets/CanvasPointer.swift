@@ -26,7 +26,7 @@ public struct CanvasPointer: Equatable, Sendable {
 
     /// An event from a C kit's raw values; nil for an unknown kind or a place that is not a
     /// number. A tilt counts only when both axes were read (a device with one tilt axis is
-    /// taken for a mouse); as in the SPEC tilt helper (`PenOrientation(xtilt:ytilt:)`) an axis
+    /// taken for a mouse); as in the tilt conversion (`PenOrientation(xtilt:ytilt:)`) an axis
     /// that is not a number counts as 0 and values past ±1 are clamped. A pressure counts when
     /// read and finite (clamped to 0 … 1).
     public init?(kind: Int32, x: Double, y: Double, pressure: Double, hasPressure: Bool,

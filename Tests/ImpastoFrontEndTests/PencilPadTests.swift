@@ -3,7 +3,7 @@ import ImpastoFrontEnd
 import ImpastoKernels
 import XCTest
 
-/// The pencil pad's mappings: a pen's tilt through the SPEC helper, the mouse's place as tilt.
+/// The pencil pad's mappings: a pen's tilt through `PenOrientation`, the mouse's place as tilt.
 final class PencilPadTests: XCTestCase {
     let pad = PencilPadLayout(width: 216, height: 216)  // radius 100
 

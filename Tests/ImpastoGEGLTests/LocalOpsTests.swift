@@ -5,10 +5,10 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// SPEC "Local ops" through GEGL: the area ops (impasto:emboss, impasto:emboss-matcap, the
-/// bristle normal map and normal light) render any region from the input within their margin
-/// of it, to the whole image's bits, and tell GEGL so (a region needs the input within the
-/// margin; a change invalidates the margin around it).
+/// Every op is local (docs/contract.md), through GEGL: the area ops (impasto:emboss,
+/// impasto:emboss-matcap, the bristle normal map and normal light) render any region from the
+/// input within their margin of it, to the whole image's bits, and tell GEGL so (a region
+/// needs the input within the margin; a change invalidates the margin around it).
 final class LocalOpsTests: XCTestCase {
     override func setUp() {
         super.setUp()

@@ -7,7 +7,7 @@ import XCTest
 /// The GIMP 3 plug-in (`impasto3`) in Debian's own GIMP 3.0.x (trixie) and 3.2.x (forky):
 /// built in each root with the host's Swift against that root's libgimp-3.0, installed as
 /// `<profile>/plug-ins/impasto/impasto` of a private profile, and called from Script-Fu batch
-/// mode with SPEC's GIMP 3 signature
+/// mode with the GIMP 3 signature (docs/contract.md)
 /// `(plug-in-impasto-pencil-hue-saturation RUN-NONINTERACTIVE img (vector drw) -60 45 4 FALSE)`.
 ///
 /// Two GIMP processes per suite on one profile: the first registers and runs the procedure

@@ -6,7 +6,7 @@ import ImpastoTestSupport
 import XCTest
 
 /// Every Impasto procedure in Debian's own GIMP 3.0.x (trixie) and 3.2.x (forky), called from
-/// Script-Fu batch mode with SPEC's GIMP 3 signature, against the GIMP 2.10 plug-in given the
+/// Script-Fu batch mode with the GIMP 3 signature, against the GIMP 2.10 plug-in given the
 /// same call on the host (≤ 1/255): emboss (a preset; a picture to shade from, the smooth
 /// profile and the luminance mask), the bristle normal map, normal light with its bump layer,
 /// the bristle stroke along a path (onto a bump layer, and with none), and the brush procedure

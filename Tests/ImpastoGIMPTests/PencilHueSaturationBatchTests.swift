@@ -6,7 +6,8 @@ import XCTest
 
 /// plug-in-impasto-pencil-hue-saturation in GIMP 2.10 batch mode, end to end: a private
 /// profile, the plug-in and module installed there by plugin-install.sh, Script-Fu calls
-/// with SPEC's exact signature, results exported to PNG and checked against the formula.
+/// with the exact signature (docs/contract.md), results exported to PNG and checked against
+/// the formula.
 ///
 /// One GIMP session runs every scenario (each its own -b command, so an error ends only
 /// that one); the tests then check the files and the verdicts it left.

@@ -3,7 +3,7 @@ import Foundation
 import ImpastoKernels
 import XCTest
 
-/// Issue 12: at BristlePaint's settings (smoothness 0.75, contrast 3) every bristle of a
+/// At BristlePaint's settings (smoothness 0.75, contrast 3) every bristle of a
 /// BristlePaint bump stays a ridge in the normal map, and the stroke is tilted enough to catch
 /// the light.
 final class BristleRidgeTests: XCTestCase {

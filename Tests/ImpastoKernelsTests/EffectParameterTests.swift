@@ -33,7 +33,7 @@ final class EffectParameterTests: XCTestCase {
         }
     }
 
-    /// SPEC fixes these.
+    /// docs/contract.md fixes these.
     func testTheSpecsNumbers() {
         let pencil = PencilHueSaturation.Parameters.self
         XCTAssertEqual([pencil.azimuth.range, pencil.altitude.range, pencil.maxSaturation.range], [-180 ... 180, 0 ... 90, 0 ... 16])

@@ -4,14 +4,14 @@ import GeglKit
 import ImpastoKernels
 import ImpastoTestSupport
 
-/// Issue 12's measures of the emboss's image quality, and the masks they are taken on.
+/// The measures of the emboss's image quality, and the masks they are taken on.
 ///
 /// The reference is the same kernel run at 4× the size — mask, radius and scale all ×4, so
 /// that it describes the same surface (k multiplies per-pixel height differences, which are
 /// ¼ as large at 4×) — and box-averaged down 4 × 4 (colours weighted by alpha, the way a
 /// premultiplied downscale does). Both are measured on the interior pixels: those the 1× mask
 /// covers fully (≥ 0.999), i.e. where the output's colour is seen at full strength, less the
-/// crease — the medial axis where two slopes meet, which issue 12 counts as the method's, not
+/// crease — the medial axis where two slopes meet, which counts as the method's, not
 /// a defect: a 1 px line there in both renders, but half a pixel apart. A pixel is on it when,
 /// within half a pixel of it, the 4× relief has neighbouring sub-pixels whose slopes face
 /// more than 60° apart.
@@ -23,7 +23,7 @@ import ImpastoTestSupport
 enum EmbossQuality {
     struct Figures {
         var speckle: Double, referenceSpeckle: Double, far: Double
-        /// Issue 12's goals: speckle ≤ 1.3 × the reference's, and ≤ 1.5 % far from it.
+        /// The goals: speckle ≤ 1.3 × the reference's, and ≤ 1.5 % far from it.
         var meetsGoals: Bool { speckle <= 1.3 * referenceSpeckle && far <= 0.015 }
     }
 
@@ -182,7 +182,7 @@ enum EmbossQuality {
         return (0 ..< w * h).map { i in
             let (x, y) = (i % w, i / w)
             guard x > 0, y > 0, x < w - 1, y < h - 1, shape.coarse.values[i] >= 0.999 else { return false }
-            // IMPASTO_EMBOSS_WITH_CREASE=1 measures the crease too (the issue's own figures did).
+            // IMPASTO_EMBOSS_WITH_CREASE=1 measures the crease too.
             if ProcessInfo.processInfo.environment["IMPASTO_EMBOSS_WITH_CREASE"] != nil { return true }
             for fy in 4 * y - 2 ..< 4 * y + 6 { for fx in 4 * x - 2 ..< 4 * x + 6 where turn[fy * fw + fx] {
                 return false
@@ -226,7 +226,7 @@ enum EmbossQuality {
         return lines
     }
 
-    /// Issue 12's figures for one shape and settings (radius and scale at 1×), over `interior`.
+    /// The figures for one shape and settings (radius and scale at 1×), over `interior`.
     static func measure(_ shape: Shape, _ settings: EmbossSettings, shading: ShadingImage,
                         interior: [Bool]) -> Figures {
         let (image, reference) = renders(shape, settings, shading: shading)
@@ -238,7 +238,7 @@ enum EmbossQuality {
         (0 ..< 3).contains { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }
     }
 
-    /// Issue 12's figures of a 1× render and its reference, over `interior`.
+    /// The figures of a 1× render and its reference, over `interior`.
     static func figures(_ image: [Float], _ reference: [Float], width w: Int, interior: [Bool]) -> Figures {
         var count = 0, far = 0
         for i in interior.indices where interior[i] {

@@ -3,9 +3,9 @@ import Foundation
 import ImpastoKernels
 import XCTest
 
-/// Issue 12: the emboss's curves and diagonals are as clean as a 4× render's (EmbossQuality).
+/// The emboss's curves and diagonals are as clean as a 4× render's (EmbossQuality).
 ///
-/// The issue's goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
+/// The goals (speckle ≤ 1.3 × the 4× render's, ≤ 1.5 % of interior pixels more than
 /// 0.2 from it) over its whole matrix — 2 shapes × 7 presets × 6 radii × 4 scales — run with
 /// IMPASTO_EMBOSS_MATRIX=1 (best in release: `swift test -c release --filter
 /// EmbossQualityTests`); 331 of the 336 cases meet them today (see BENCHMARKS.md). Always run:
@@ -89,7 +89,7 @@ final class EmbossQualityTests: XCTestCase {
     /// Letters' joints in DejaVu Sans Bold at the size and radii of a user's embossed
     /// "GOLDEN" (EmbossQuality.glyphs): no line of colours the 4× render does not have (5 px
     /// or more of far pixels along a row or a column, `farLines`) within 12 px of a concave
-    /// notch's apex, and the issue's goals over the whole shape. The apexes (1× pixels): the
+    /// notch's apex, and the goals over the whole shape. The apexes (1× pixels): the
     /// N's upper notch, where its diagonal leaves the left stem (there a piece of edge at the
     /// unrecognised tip drew a light streak across the stem, in the 4× render too), its lower
     /// joint with the right stem (a bright wedge where the arms met too far up), and the W's

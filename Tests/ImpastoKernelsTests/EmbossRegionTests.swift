@@ -3,9 +3,10 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// SPEC "Local ops": a region of the emboss, computed from the image within `Emboss.margin` of
-/// it, is the whole image's render there to the bit; and the margin is the stages' reach, no
-/// more (a change just beyond it changes nothing, one just within it can).
+/// Every op is local (docs/contract.md): a region of the emboss, computed from the image
+/// within `Emboss.margin` of it, is the whole image's render there to the bit; and the margin
+/// is the stages' reach, no more (a change just beyond it changes nothing, one just within it
+/// can).
 final class EmbossRegionTests: XCTestCase {
     /// A layer as the kernel reads it (`pixels.floats` samples a pixel).
     struct Image {

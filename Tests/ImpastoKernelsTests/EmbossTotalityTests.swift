@@ -6,9 +6,9 @@ import XCTest
 
 /// The whole emboss on random cases: the op runs inside GIMP's process, so no size, mask,
 /// setting or split may trap (a debug build checks bounds and overflow) or write a sample that
-/// is not finite, and the output may not depend on how the bands are shared out (SPEC: any
-/// thread count) — which catches a band's rows taken over from the wrong band or shared state
-/// between threads (taking over one row too many fails here).
+/// is not finite, and the output may not depend on how the bands are shared out (the same
+/// output at any thread count) — which catches a band's rows taken over from the wrong band
+/// or shared state between threads (taking over one row too many fails here).
 final class EmbossTotalityTests: XCTestCase {
     /// Sizes around the marks' 16-column groups and 64-group words and the bands' 32 rows;
     /// masks empty, full, noisy, salt and pepper or soft discs, with NaN, ±∞ and out-of-range

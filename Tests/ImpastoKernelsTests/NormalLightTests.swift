@@ -4,7 +4,7 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// A colour lit through a bump's normals (SPEC, impasto:bristle-normal-map, "Lighting"),
+/// A colour lit through a bump's normals (impasto:normal-light),
 /// without GEGL.
 final class NormalLightTests: XCTestCase {
     /// The plane whose value at (x, y) is `h(x, y)`.
@@ -62,7 +62,7 @@ final class NormalLightTests: XCTestCase {
     }
 
     func testABumpLitFromTheTopLeftIsBrighterOnItsTopLeftEdge() {
-        // SPEC: light-azimuth 135 is the top-left. The disc (centre 24, radius 14) has its
+        // light-azimuth 135 is the top-left. The disc (centre 24, radius 14) has its
         // top-left edge at about (14, 14) and its bottom-right edge at (33, 33).
         let grey = solid(SIMD3(repeating: 0.5), count: 48 * 48)
         for specular: Float in [0, 0.6] {

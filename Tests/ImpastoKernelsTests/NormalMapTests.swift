@@ -4,7 +4,7 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// BristlePaint's normal map in Swift, without GEGL: SPEC's formula, conventions and borders.
+/// BristlePaint's normal map in Swift, without GEGL: the op's formula, conventions and borders.
 final class NormalMapTests: XCTestCase {
     /// The plane whose value at (x, y) is `h(x, y)`.
     func plane(_ width: Int, _ height: Int, _ h: (Int, Int) -> Float) -> Plane {
@@ -32,7 +32,7 @@ final class NormalMapTests: XCTestCase {
         }
     }
 
-    /// normalize(−c·a, b, 1) in Double: SPEC's normal for ∂h/∂x = a, c·∂h/∂y = b.
+    /// normalize(−c·a, b, 1) in Double: the normal for ∂h/∂x = a, c·∂h/∂y = b.
     func expectedNormal(_ cx: Double, _ cy: Double) -> [Double] {
         let length = (cx * cx + cy * cy + 1).squareRoot()
         return [-cx / length, cy / length, 1 / length]
@@ -192,7 +192,7 @@ final class NormalMapTests: XCTestCase {
         }
     }
 
-    /// SPEC's normal map the straightforward way: the whole padded plane blurred, then each
+    /// The normal map the straightforward way: the whole padded plane blurred, then each
     /// pixel's central differences (edge pixels repeated), normalize(−c·s·dx, +c·s·dy, 1), encoded.
     func straightforward(_ settings: NormalMap, _ heights: Plane) -> [Float] {
         let m = settings.margin, c = settings.sanitized.contrast * NormalMap.heightScale

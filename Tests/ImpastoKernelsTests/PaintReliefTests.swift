@@ -4,7 +4,7 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// Paint lit by its own relief (SPEC, impasto:paint-relief), without GEGL: the height is the
+/// Paint lit by its own relief (impasto:paint-relief), without GEGL: the height is the
 /// paint's alpha.
 final class PaintReliefTests: XCTestCase {
     /// RGBA of one linear colour with alpha `alpha(x, y)`.

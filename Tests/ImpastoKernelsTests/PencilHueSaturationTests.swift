@@ -19,7 +19,7 @@ final class PencilHueSaturationTests: XCTestCase {
     }
 
     func testHueAngleAndSaturationFollowThePen() {
-        // SPEC: θ = 180 + azimuth, s = max-saturation · (90 − altitude) / 90.
+        // θ = 180 + azimuth, s = max-saturation · (90 − altitude) / 90.
         let cases: [(az: Double, alt: Double, max: Double, hue: Double, sat: Double)] = [
             (180, 78.75, 8, 360, 1),   // the defaults: identity
             (-60, 45, 8, 120, 4),
@@ -167,7 +167,7 @@ final class PencilHueSaturationTests: XCTestCase {
         }
     }
 
-    /// SPEC's formula on codes k/max, clamped to 0…1 and rounded to the nearest code: every
+    /// The formula on codes k/max, clamped to 0…1 and rounded to the nearest code: every
     /// output within half a code of it (plus float rounding), alpha exact, at every count.
     func assertCodesMatchTheFormula<Sample: FixedWidthInteger & UnsignedInteger>(_: Sample.Type, seed: UInt64) {
         let max = Double(Sample.max)

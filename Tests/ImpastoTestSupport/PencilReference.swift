@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// SPEC.md's pencil hue/saturation written out independently of ImpastoKernels, for tests:
-/// the W3C Filter Effects matrices in the form the spec prints them — hueRotate as
+/// The pencil hue/saturation of docs/contract.md written out independently of ImpastoKernels,
+/// for tests: the W3C Filter Effects matrices in the form the spec prints them — hueRotate as
 /// A + cos θ·B + sin θ·C, saturate as its own table — applied one after the other
 /// (hue first) in Double, with no fused matrix and no clamping.
 public enum PencilReference {

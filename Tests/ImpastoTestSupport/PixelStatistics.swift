@@ -44,9 +44,9 @@ public enum PixelStatistics {
 }
 
 /// A normal map of the test bump (a disc of 40 px across, centred in a 120 × 80 layer, as
-/// both GIMPs' tests paint it) checked against SPEC's conventions: flat areas (0.5, 0.5, 1)
-/// within 8-bit rounding, OpenGL's green up on the top edge, red below 0.5 on the left edge,
-/// opaque everywhere.
+/// both GIMPs' tests paint it) checked against the contract's conventions: flat areas
+/// (0.5, 0.5, 1) within 8-bit rounding, OpenGL's green up on the top edge, red below 0.5 on
+/// the left edge, opaque everywhere.
 public func assertOpenGLNormalMapOfTheTestDisc(_ map: FloatImage, file: StaticString = #filePath, line: UInt = #line) {
     func pixel(_ x: Int, _ y: Int) -> [Float] { Array(map.pixel(x, y)) }
     for (x, y) in [(5, 5), (60, 40)] {  // far from the disc and in its middle

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
-/// plug-in-impasto-bristle-normal-map (SPEC.md): impasto:bristle-normal-map on a drawable —
+/// plug-in-impasto-bristle-normal-map: impasto:bristle-normal-map on a drawable —
 /// a bump layer painted white at low opacity becomes a normal map.
 public enum BristleNormalMapProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-bristle-normal-map"

@@ -2,7 +2,7 @@
 import GeglKit
 import ImpastoKernels
 
-/// plug-in-impasto-bristle-stroke (SPEC.md): BristlePaint's brush along a GIMP path, in the
+/// plug-in-impasto-bristle-stroke: BristlePaint's brush along a GIMP path, in the
 /// foreground colour on the drawable and in white at 10 % on a bump drawable.
 public enum BristleStrokeProcedure: ImpastoProcedure {
     public static let name = "plug-in-impasto-bristle-stroke"

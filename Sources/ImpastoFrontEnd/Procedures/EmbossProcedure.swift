@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
-/// plug-in-impasto-emboss (SPEC.md): impasto:emboss on a drawable — text, a logo or any
+/// plug-in-impasto-emboss: impasto:emboss on a drawable — text, a logo or any
 /// shape becomes a shaded relief.
 public enum EmbossProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-emboss"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
-/// plug-in-impasto-normal-light (SPEC.md): impasto:normal-light — the drawable (a painting)
+/// plug-in-impasto-normal-light: impasto:normal-light — the drawable (a painting)
 /// lit through the normals of a bump drawable, for BristlePaint's glossy impasto look.
 public enum NormalLightProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-normal-light"
@@ -17,8 +17,8 @@ public enum NormalLightProcedure: FilterProcedure {
     public static let menuLabel = "Impasto _Normal Light..."
     public static let menuPath = "<Image>/Filters/Light and Shadow"
 
-    /// SPEC's signature: the bump drawable, then the bump's smoothness and contrast and the
-    /// light (the op's tileable and light colour keep their defaults).
+    /// The fixed signature (docs/contract.md): the bump drawable, then the bump's smoothness
+    /// and contrast and the light (the op's tileable and light colour keep their defaults).
     public static let parameters: [ProcedureParameter] = [
         .drawable("bump-drawable", optional: false, "The bump layer (white strokes at low opacity)"),
         ProcedureParameter(NormalMap.Parameters.smoothness),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
-/// plug-in-impasto-paint-relief (SPEC.md): impasto:paint-relief — a painting lit by its own
+/// plug-in-impasto-paint-relief: impasto:paint-relief — a painting lit by its own
 /// relief (its alpha the height), for a glossy impasto look without a bump layer.
 public enum PaintReliefProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-paint-relief"
@@ -19,8 +19,8 @@ public enum PaintReliefProcedure: FilterProcedure {
     public static let menuPath = "<Image>/Filters/Light and Shadow"
     public static let menuOperation: String? = "impasto:paint-relief"
 
-    /// SPEC's signature: the relief's smoothness and contrast, then the light (the op's
-    /// light colour keeps its default, white).
+    /// The fixed signature (docs/contract.md): the relief's smoothness and contrast, then the
+    /// light (the op's light colour keeps its default, white).
     public static let parameters = PaintRelief.parameters.filter { $0 != NormalLighting.Parameters.lightColor }
         .map(ProcedureParameter.init)
 

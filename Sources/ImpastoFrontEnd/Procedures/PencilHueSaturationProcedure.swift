@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ImpastoKernels
 
-/// plug-in-impasto-pencil-hue-saturation (SPEC.md): impasto:pencil-hue-saturation on a drawable.
+/// plug-in-impasto-pencil-hue-saturation: impasto:pencil-hue-saturation on a drawable.
 public enum PencilHueSaturationProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-pencil-hue-saturation"
     public static let blurb = "Rotate hue and set saturation the way a pen's azimuth and altitude would"
