@@ -213,7 +213,7 @@ if [ "$hidden" = 0 ] && has gegl && printf '%s\n' "$gimps" | grep -q "|$native_m
   say "verified: gegl sees $ops"
 fi
 say "plug-in installed for: $(tr '\n' ' ' <"$done_list" | sed 's/ $//')"
-say "done: restart GIMP. The menus: Colors → Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Paint Relief, Impasto Normal Light), Filters → Map (Bristle Normal Map), Edit → Impasto Bristle Stroke Path; the brush and dynamics are called Impasto Bristle."
+say "done: restart GIMP. The menus: Colors → Impasto Pencil Hue/Saturation, Filters → Light and Shadow (Impasto Emboss, Impasto Paint Relief, Impasto Normal Light), Filters → Map → Impasto Bristle Normal Map, Edit → Impasto Bristle Stroke Path; the brush and dynamics are called Impasto Bristle."
 if printf '%s\n' "$gimps" | grep -q '^3|'; then
   say "in GIMP 3, emboss, paint relief, the normal map and the pencil are live filters you can edit later (the fx icon in the Layers dialog)"
 fi

@@ -148,7 +148,7 @@ final class NormalLightOpTests: XCTestCase {
         // edge near (46, 46).
         let flat = brightness(topLeft, 32, 32, width: 64)
         XCTAssertGreaterThan(brightness(topLeft, 17, 17, width: 64), brightness(topLeft, 46, 46, width: 64) + 0.02,
-                             "SPEC: lit from the top-left (azimuth 135), the top-left edge is the brighter")
+                             "lit from the top-left (azimuth 135), the top-left edge is the brighter")
         XCTAssertGreaterThan(brightness(topLeft, 17, 17, width: 64), flat)
         XCTAssertLessThan(brightness(topLeft, 46, 46, width: 64), flat)
         let bottomRight = light(colour, bump: bump, [("light-azimuth", .double(-45))])

@@ -37,7 +37,7 @@ final class PencilHueSaturationOpTests: XCTestCase {
             for c in 0 ..< 3 { worst = max(worst, abs(Double(output[p + c]) - expected[c])) }
             XCTAssertEqual(output[p + 3], input[p + 3], "alpha unchanged", file: file, line: line)
         }
-        XCTAssertLessThanOrEqual(worst, accuracy, "largest difference from SPEC's formula", file: file, line: line)
+        XCTAssertLessThanOrEqual(worst, accuracy, "largest difference from the formula (docs/contract.md)", file: file, line: line)
     }
 
     func testMetadataShowsTheOpInGimpsGeglTool() throws {

@@ -37,7 +37,7 @@ public struct Gimp3Root {
     public static func skipUnlessRequested(_ suite: Suite) throws {
         guard requested.contains(suite) else {
             throw XCTSkip("GIMP \(suite.gimpVersion) runs in a Debian \(suite) root: as root, "
-                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see the README, \"GIMP 3 tests\")")
+                          + "IMPASTO_GIMP3_ROOTS=trixie,forky swift test (see docs/testing.md, \"GIMP 3 tests\")")
         }
     }
 
