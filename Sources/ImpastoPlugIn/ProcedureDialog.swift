@@ -255,6 +255,9 @@ final class ProcedureDialog {
     }
 }
 
+// The GUI tests find the dialog's widgets, and see what it showed, through these hooks; only
+// test (debug) builds have them, the installed plug-in never reads these variables.
+#if DEBUG
 extension ProcedureDialog {
     /// With IMPASTO_UI_GEOMETRY set to a file (the GUI tests do), the dialog appends where its
     /// landmarks are on the screen, one "name x y width height" line each, once it is shown —
@@ -279,6 +282,11 @@ extension ProcedureDialog {
         fputs("\(procedure.name) ready\n", file)
     }
 }
+#else
+extension ProcedureDialog {
+    func reportGeometry() {}
+}
+#endif
 
 extension FilterProcedure {
     /// The preview: the procedure's own filter over the visible area.

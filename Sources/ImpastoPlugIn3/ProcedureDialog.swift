@@ -308,6 +308,9 @@ final class ProcedureDialog {
     }
 }
 
+// The GUI tests find the dialog's widgets, and see what it showed, through these hooks; only
+// test (debug) builds have them, the installed plug-in never reads these variables.
+#if DEBUG
 extension ProcedureDialog {
     /// With IMPASTO_UI_GEOMETRY set to a file (the GUI tests do), the dialog appends where its
     /// landmarks are on the screen, one "procedure name x y width height" line each, once it
@@ -380,6 +383,12 @@ extension ProcedureDialog {
         return GeglRectangle(x: origin.x + inside.x, y: origin.y + inside.y, width: allocation.width, height: allocation.height)
     }
 }
+#else
+extension ProcedureDialog {
+    func reportGeometry() {}
+    func reportClosing(ok: Bool) {}
+}
+#endif
 
 extension FilterProcedure {
     /// The preview: the procedure's own filter over the visible area.
