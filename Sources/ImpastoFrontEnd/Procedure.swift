@@ -262,6 +262,28 @@ public struct ProcedureArguments {
     }
 }
 
+extension ProcedureArguments {
+    /// The values as GIMP 2.10's last-values store keeps them: one `name=value` line each, so
+    /// that a parameter table changed since never misreads old data.
+    public var lastValuesText: String {
+        zip(parameters, values).map { "\($0.name)=\($1.text)" }.joined(separator: "\n")
+    }
+
+    /// `parameters`' defaults, each replaced by the value of a line of `text` that names it
+    /// and parses (a line of a parameter since renamed or removed is ignored). The values are
+    /// checked when the procedure performs, as a script's are.
+    public static func fromLastValues(_ text: String, for parameters: [ProcedureParameter]) -> ProcedureArguments {
+        var arguments = defaults(for: parameters)
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = parameters.firstIndex(where: { $0.name == parts[0] }),
+                  let value = parameters[i].parse(parts[1]) else { continue }
+            arguments.values[i] = value
+        }
+        return arguments
+    }
+}
+
 /// Why a call failed; the message reaches the caller (Script-Fu prints it, GIMP shows it).
 public struct ProcedureFailure: Error {
     /// What kind of failure, as both GIMPs' PDB status types distinguish them.

@@ -94,29 +94,20 @@ enum ProcedureRunner {
     }
 }
 
-/// Last-used values, kept by GIMP for the session (gimp_set_data / gimp_get_data) as text
-/// lines `name=value`, so that a changed parameter table never misreads old data.
+/// Last-used values, kept by GIMP for the session (gimp_set_data / gimp_get_data) in
+/// ProcedureArguments' last-values text.
 enum LastValues {
     static func load(_ procedure: ImpastoProcedure.Type) -> ProcedureArguments {
-        var arguments = ProcedureArguments.defaults(for: procedure.parameters)
         let size = Int(gimp_procedural_db_get_data_size(procedure.name))
-        guard size > 0 else { return arguments }
-        var bytes = [UInt8](repeating: 0, count: size)
-        guard gimp_procedural_db_get_data(procedure.name, &bytes) != 0 else { return arguments }
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2,
-                  let i = procedure.parameters.firstIndex(where: { $0.name == parts[0] }),
-                  let value = procedure.parameters[i].parse(parts[1]) else { continue }
-            arguments.values[i] = value
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        guard size > 0, gimp_procedural_db_get_data(procedure.name, &bytes) != 0 else {
+            return ProcedureArguments.defaults(for: procedure.parameters)
         }
-        return arguments
+        return ProcedureArguments.fromLastValues(String(decoding: bytes, as: UTF8.self), for: procedure.parameters)
     }
 
     static func store(_ arguments: ProcedureArguments, for procedure: ImpastoProcedure.Type) {
-        let text = zip(arguments.parameters, arguments.values)
-            .map { "\($0.name)=\($1.text)" }.joined(separator: "\n")
-        var bytes = Array(text.utf8)
+        var bytes = Array(arguments.lastValuesText.utf8)
         gimp_procedural_db_set_data(procedure.name, &bytes, UInt32(bytes.count))
     }
 }
