@@ -288,16 +288,6 @@ extension ProcedureDialog {
 }
 #endif
 
-extension FilterProcedure {
-    /// The preview: the procedure's own filter over the visible area.
-    static func renderFilterPreview(_ dialog: ProcedureDialog) {
-        guard let area = dialog.previewArea,
-              let result = preview(of: dialog.drawable, in: ProcedureRunner.host, arguments: dialog.arguments, rect: area)
-        else { return }
-        dialog.drawPreview(result.pixels, rowstride: result.rowstride)
-    }
-}
-
 extension ProcedureDialog {
     /// Shows `procedure`'s dialog; nil when the user cancelled. Without a display (GIMP's
     /// console) there is no dialog: the arguments (the last values) are used as they are.
@@ -305,9 +295,6 @@ extension ProcedureDialog {
                     arguments: ProcedureArguments) -> ProcedureArguments? {
         guard impasto_ui_init("impasto") != 0 else { return arguments }
         let dialog = ProcedureDialog(procedure, image: image, drawable: drawable, arguments: arguments)
-        if let filter = procedure as? FilterProcedure.Type {
-            dialog.render = { filter.renderFilterPreview($0) }
-        }
         dialog.build { dialog, side in
             if let render = ProcedureWidgets.attach(procedure, to: dialog, side: side) { dialog.render = { render($0) } }
         }

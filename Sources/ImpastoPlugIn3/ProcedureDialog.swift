@@ -390,16 +390,6 @@ extension ProcedureDialog {
 }
 #endif
 
-extension FilterProcedure {
-    /// The preview: the procedure's own filter over the visible area.
-    static func renderFilterPreview(_ dialog: ProcedureDialog) {
-        guard let area = dialog.previewArea,
-              let result = preview(of: dialog.drawable, in: ProcedureRunner.host, arguments: dialog.arguments, rect: area)
-        else { return }
-        dialog.drawPreview(result.pixels, rowstride: result.rowstride)
-    }
-}
-
 extension ProcedureDialog {
     /// Shows `procedure`'s dialog over `config` (which holds `arguments`); true on OK, false
     /// on Cancel, nil without a display (gimp-console): the caller goes on with the config.
@@ -410,9 +400,6 @@ extension ProcedureDialog {
         guard gimp_display_name() != nil else { return nil }
         gimp_ui_init("impasto")
         let dialog = ProcedureDialog(procedure, image: image, drawable: drawable, config: config, arguments: arguments)
-        if let filter = procedure as? FilterProcedure.Type {
-            dialog.render = { filter.renderFilterPreview($0) }
-        }
         dialog.build { dialog, side in
             if let render = ProcedureWidgets.attach(procedure, to: dialog, side: side) { dialog.render = { render($0) } }
         }

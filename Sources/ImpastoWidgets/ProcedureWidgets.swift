@@ -8,7 +8,8 @@ import ImpastoFrontEnd
 /// drawable instead of a filter's.
 public enum ProcedureWidgets {
     /// Adds `procedure`'s widgets to `dialog` (`side`: the box above its parameters) and
-    /// returns the preview renderer it needs instead of its filter's, if any.
+    /// returns how its preview is rendered: the bristles painted over the drawable for the
+    /// stroke, the procedure's own filter for a filter (what OK applies), nothing otherwise.
     public static func attach(_ procedure: ImpastoProcedure.Type, to dialog: any WidgetDialog,
                               side: Widget) -> ((any WidgetDialog) -> Void)? {
         switch procedure {
@@ -18,6 +19,12 @@ public enum ProcedureWidgets {
         case is BristleStrokeProcedure.Type: return BristleStrokePreview.render
         default: break
         }
-        return nil
+        guard let filter = procedure as? FilterProcedure.Type else { return nil }
+        return { dialog in
+            guard let area = dialog.previewArea,
+                  let result = filter.preview(of: dialog.drawable, in: dialog.host, arguments: dialog.arguments, rect: area)
+            else { return }
+            dialog.drawPreview(result.pixels, rowstride: result.rowstride)
+        }
     }
 }
