@@ -117,7 +117,8 @@ func parseOptions() -> Options {
                                   times, and report nothing: for callgrind's
                                   --toggle-collect=gegl_processor_work
                   --babl-cache DIR  babl's cache of conversion paths (default: babl-cache/ next
-                                  to this executable, kept between runs; see "babl" below)
+                                  to this executable, kept between runs: babl times its paths
+                                  once; see BENCHMARKS.md, "Why the 8-bit figures moved")
                   --summarize FILE...  print the table of earlier runs' CSV files (median
                                   ratio, spread, target met in every run) and exit
                 """)
