@@ -34,7 +34,7 @@ final class EffectParameterTests: XCTestCase {
     }
 
     /// docs/contract.md fixes these.
-    func testTheSpecsNumbers() {
+    func testTheContractsRangesAndDefaults() {
         let pencil = PencilHueSaturation.Parameters.self
         XCTAssertEqual([pencil.azimuth.range, pencil.altitude.range, pencil.maxSaturation.range], [-180 ... 180, 0 ... 90, 0 ... 16])
         XCTAssertEqual([pencil.azimuth.defaultValue, pencil.altitude.defaultValue, pencil.maxSaturation.defaultValue],

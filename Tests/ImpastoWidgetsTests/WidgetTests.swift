@@ -114,7 +114,7 @@ final class FakeDialog: WidgetDialog {
 final class WidgetTests: XCTestCase {
     /// GTK 3's axes (gdk_event_get_axis: tilt −1 … 1, pressure 0 … 1) go through the same
     /// `CanvasPointer` the C kits' callbacks build and the pad's mapping: `PenOrientation`.
-    func testAPensGTK3AxesBecomeTheSpecOrientation() throws {
+    func testAPensGTK3AxesBecomeThePadsOrientation() throws {
         let event = try XCTUnwrap(CanvasPointer(kind: 1, x: 3, y: 200, pressure: 0.7, hasPressure: true,
                                                 xtilt: -0.45, ytilt: 0.6, hasTilt: true))
         XCTAssertEqual(event.kind, .drag)
