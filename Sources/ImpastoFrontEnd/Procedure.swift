@@ -101,9 +101,15 @@ public struct ProcedureParameter {
         self.title = title
     }
 
-    /// The dialog's label: "bump-drawable" → "Bump drawable".
+    /// The dialog's label of the plug-in's own parameters, translated.
+    private static let titles = [
+        "vectors": localized("Path"), "bump-drawable": localized("Bump drawable"),
+        "shading-drawable": localized("Shading drawable"), "custom-look": localized("Custom look"),
+    ]
+
+    /// The dialog's label: "bump-drawable" → "Bump drawable" (from `titles` where it has one).
     private static func title(of name: String) -> String {
-        if name == "vectors" { return "Path" }
+        if let title = titles[name] { return title }
         let words = String(name.map { $0 == "-" ? " " : $0 })
         return words.prefix(1).uppercased() + words.dropFirst()
     }
@@ -157,38 +163,39 @@ public struct ProcedureParameter {
         switch (kind, value) {
         case (.float(let range), .float(let v)):
             guard v.isFinite, range.contains(v) else {
-                return "\(name) must be between \(EffectParameter.text(range.lowerBound)) and "
-                    + "\(EffectParameter.text(range.upperBound)), not \(EffectParameter.text(v))"
+                return localized("%s must be between %s and %s, not %s", name, EffectParameter.text(range.lowerBound),
+                                 EffectParameter.text(range.upperBound), EffectParameter.text(v))
             }
         case (.integer(let range), .int(let v)):
             guard range.contains(v) else {
-                return "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(v)"
+                return localized("%s must be between %s and %s, not %s", name, "\(range.lowerBound)", "\(range.upperBound)", "\(v)")
             }
         case (.vectors, .int(let id)):
             guard host.isPath(id) else {
-                return "\(name) \(id) is not a path"
+                return localized("%s %s is not a path", name, "\(id)")
             }
         case (.boolean, .int(let v)):
-            guard v == 0 || v == 1 else { return "\(name) must be 0 (FALSE) or 1 (TRUE), not \(v)" }
+            guard v == 0 || v == 1 else { return localized("%s must be 0 (FALSE) or 1 (TRUE), not %s", name, "\(v)") }
         case (.choice(let choices), .int(let v)):
             guard v >= 0, v < choices.count else {
                 let list = choices.enumerated().map { "\($0.offset) (\($0.element.nick))" }
-                return "\(name) must be " + list.dropLast().joined(separator: ", ")
-                    + " or \(list.last ?? ""), not \(v)"
+                return localized("%s must be %s or %s, not %s", name, list.dropLast().joined(separator: ", "),
+                                 list.last ?? "", "\(v)")
             }
         case (.drawable(let optional), .int(let id)):
             if id == -1 && optional { return nil }
             guard host.isDrawable(id) else {
-                return "\(name) \(id) is not a drawable" + (optional ? " (pass -1 for none)" : "")
+                return optional ? localized("%s %s is not a drawable (pass -1 for none)", name, "\(id)")
+                    : localized("%s %s is not a drawable", name, "\(id)")
             }
         case (.name(let choices), .string(let s)):
             let names = choices.map(\.nick)
             guard s.isEmpty || names.contains(where: { $0.lowercased() == s.lowercased() }) else {
-                return "\(name) \"\(s)\" is unknown; use \"\" or one of "
-                    + names.map { "\"\($0)\"" }.joined(separator: ", ")
+                return localized("%s \"%s\" is unknown; use \"\" or one of %s", name, s,
+                                 names.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         default:
-            return "\(name) has the wrong type"
+            return localized("%s has the wrong type", name)
         }
         return nil
     }

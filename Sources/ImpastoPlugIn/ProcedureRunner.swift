@@ -2,6 +2,7 @@
 import CGIMP
 import ImpastoFrontEnd
 import GeglKit
+import ImpastoKernels
 
 /// How GIMP 2.10 runs an Impasto procedure: registration in its PDB, argument decoding, run
 /// modes and last-used values, the dialog; the checks and the work are the procedure's own
@@ -85,7 +86,7 @@ enum ProcedureRunner {
         var next = params.startIndex
         for (i, parameter) in procedure.parameters.enumerated() where !parameter.dialogOnly {
             guard let value = parameter.decode(params[next]) else {
-                throw .calling("\(procedure.name): \(parameter.name) has the wrong type.")
+                throw .calling(localized("%s: %s has the wrong type.", procedure.name, parameter.name))
             }
             arguments.values[i] = value
             next += 1

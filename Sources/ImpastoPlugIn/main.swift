@@ -18,7 +18,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
     if let procedure = procedures.first(where: { $0.name == name }) {
         result = ProcedureRunner.run(procedure, UnsafeBufferPointer(start: params, count: max(0, Int(count))))
     } else {
-        result = .failure(.calling("Impasto has no procedure named \(name)."))
+        result = .failure(.calling(localized("Impasto has no procedure named %s.", name)))
     }
     returnValues[0].type = GIMP_PDB_STATUS
     switch result {

@@ -5,6 +5,7 @@ import Glibc
 import ImpastoFrontEnd
 import ImpastoWidgets
 import GeglKit
+import ImpastoKernels
 
 /// A procedure's dialog in GIMP 3 (RUN-INTERACTIVE): GimpProcedureDialog over the procedure's
 /// config — whose properties are the procedure's arguments, made from the same parameter
@@ -331,7 +332,7 @@ extension ProcedureDialog {
                                            ("reset", 1)]
         var named: [(String, UnsafeMutablePointer<GtkWidget>)] = [("dialog", dialog)]
         named += responses.compactMap { name, response in gtk_dialog_get_widget_for_response(cast(dialog), response).map { (name, $0) } }
-        let settings: [(String, String)] = [("save-settings", "_Save Settings"), ("load-settings", "_Load Saved Settings")]
+        let settings: [(String, String)] = [("save-settings", localized("_Save Settings")), ("load-settings", localized("_Load Saved Settings"))]
         named += settings.compactMap { name, label in impasto_gimp3_find_button(dialog, label).map { (name, $0) } }
         named += landmarks.map { ($0.name, $0.widget.assumingMemoryBound(to: GtkWidget.self)) }
         for (name, widget) in named {
