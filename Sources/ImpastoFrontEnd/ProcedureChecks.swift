@@ -95,7 +95,7 @@ extension ImpastoProcedure {
     public static func perform(_ call: ProcedureCall) throws(ProcedureFailure) {
         for (parameter, value) in zip(parameters, call.arguments.values) {
             if let problem = parameter.problem(with: value, in: call.host) {
-                throw .calling("\(name): \(problem).")
+                throw .calling(localized("%s: %s.", name, problem))
             }
         }
         try validate(call)

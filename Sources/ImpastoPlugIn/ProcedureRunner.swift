@@ -44,8 +44,8 @@ enum ProcedureRunner {
         Result { () throws(ProcedureFailure) in
             let leading = leadingParameters(procedure).count
             guard params.count >= leading else {
-                throw .calling("\(procedure.name) needs (" + leadingParameters(procedure).map(\.1).joined(separator: ", ")
-                               + ", …)")
+                throw .calling(localized("%s needs (%s, …)", procedure.name,
+                                         leadingParameters(procedure).map(\.1).joined(separator: ", ")))
             }
             let runMode = GimpRunMode(rawValue: UInt32(bitPattern: params[0].data.d_int32))
             let image = leading > 1 ? params[1].data.d_image : -1
@@ -78,9 +78,8 @@ enum ProcedureRunner {
         let expected = procedure.parameters.filter { !$0.dialogOnly }
         guard params.count == expected.count else {
             let leading = leadingParameters(procedure).map(\.1)
-            throw .calling("\(procedure.name) takes \(expected.count + leading.count) arguments ("
-                           + (leading + expected.map(\.name)).joined(separator: ", ")
-                           + "), not \(params.count + leading.count).")
+            throw .calling(localized("%s takes %s arguments (%s), not %s.", procedure.name, "\(expected.count + leading.count)",
+                                     (leading + expected.map(\.name)).joined(separator: ", "), "\(params.count + leading.count)"))
         }
         var arguments = ProcedureArguments.defaults(for: procedure.parameters)
         var next = params.startIndex

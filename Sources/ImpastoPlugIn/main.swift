@@ -9,11 +9,11 @@ import ImpastoBrushFiles
 private let returnValues = UnsafeMutablePointer<GimpParam>.allocate(capacity: 2)
 
 /// The catalogues of the domain "impasto": `locale/` beside this executable
-/// (`plug-ins/impasto/locale/<language>/LC_MESSAGES/impasto.mo`).
-private let catalogues: String = {
+/// (`plug-ins/impasto/locale/<language>/LC_MESSAGES/impasto.mo`). (Known once gimp_main runs.)
+private var catalogues: String {
     let program = String(cString: gimp_get_progname())
     return String(program[..<(program.lastIndex(of: "/") ?? program.startIndex)]) + "/locale"
-}()
+}
 
 /// GIMP 2.10 keeps what `query` registers in its pluginrc and translates the menu labels and
 /// blurbs itself, in the domain registered here: so they are registered in English (the C
