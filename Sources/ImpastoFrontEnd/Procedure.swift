@@ -86,10 +86,11 @@ public struct ProcedureParameter {
     /// A colour's three channels as floats "<name>-red", "-green", "-blue" (linear, 0 … 1).
     public static func channels(of declared: EffectParameter) -> [ProcedureParameter] {
         let value = declared.defaultColor
-        return zip(["red", "green", "blue"], [value.x, value.y, value.z]).map { channel, v in
-            ProcedureParameter(name: "\(declared.name)-\(channel)", kind: .float(declared.range), defaultValue: .float(v),
-                               description: "\(declared.description) (linear \(channel))",
-                               title: "\(declared.title) (\(channel))")
+        let titles = [localized("%s (red)", declared.title), localized("%s (green)", declared.title),
+                      localized("%s (blue)", declared.title)]
+        return zip(zip(["red", "green", "blue"], titles), [value.x, value.y, value.z]).map { channel, v in
+            ProcedureParameter(name: "\(declared.name)-\(channel.0)", kind: .float(declared.range), defaultValue: .float(v),
+                               description: "\(declared.description) (linear \(channel.0))", title: channel.1)
         }
     }
 
