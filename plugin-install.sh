@@ -188,7 +188,7 @@ if [ "$bundle" = 1 ]; then
   cp "$here/bundle/README" "$here/LICENSE" "$stage/"
   sed -i "s/@VERSION@/$version/g" "$stage/README"
   chmod 755 "$stage/install.sh" "$stage/gimp-2.10/impasto" "$stage/gimp-3/impasto"
-  chmod 644 "$stage/gegl-0.4/$module_name" "$stage/README" "$stage/LICENSE"
+  chmod 644 "$stage/gegl-0.4/$module_name" "$stage/README" "$stage/LICENSE" "$stage"/locale/*/LC_MESSAGES/impasto.mo
   tar -C "$dist" --owner=0 --group=0 --numeric-owner -czf "$dist/$name-linux-x86_64.tar.gz" "$name"
   rm -rf "$stage"
   say "bundle: $dist/$name-linux-x86_64.tar.gz ($(du -h "$dist/$name-linux-x86_64.tar.gz" | cut -f1))"
