@@ -88,7 +88,7 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
             if let problem = parameter.problem(with: value) { return problem }
         }
         if angle == .tilt && angleLevels > p.largestTiltLevels {
-            return "with tilt, angle-levels must be at most \(p.largestTiltLevels) (per axis), not \(angleLevels)"
+            return localized("with tilt, angle-levels must be at most %s (per axis), not %s", "\(p.largestTiltLevels)", "\(angleLevels)")
         }
         return nil
     }
