@@ -20,12 +20,21 @@ gegl_module_query (GTypeModule *module)
  * impasto-locale/<language>/LC_MESSAGES/impasto.mo (GEGL loads only *.so files from its
  * module folders, so the folder is left alone). GEGL binds only its own domain. Bound before
  * the types are registered: the chant reads labels and enum names at class init, and GIMP
- * has set the locale before it loads modules. */
+ * has set the locale before it loads modules.
+ *
+ * A process that has bound the domain already keeps its binding: Impasto's own plug-ins,
+ * whose libgimp binds it to the plug-in's locale/ before they start GEGL (the same
+ * catalogues; a module folder without them must not take the plug-in's messages away). A
+ * domain never bound reports gettext's default folder, as a made-up one does. */
 static void
 impasto_gegl_bind_text_domain (void)
 {
-  Dl_info info;
+  Dl_info      info;
+  const gchar *bound = bindtextdomain (GETTEXT_PACKAGE, NULL);
+  const gchar *never = bindtextdomain ("impasto-never-bound", NULL);
 
+  if (g_strcmp0 (bound, never) != 0)
+    return;
   if (dladdr ((void *) impasto_gegl_bind_text_domain, &info) && info.dli_fname)
     {
       gchar *folder = g_path_get_dirname (info.dli_fname);
