@@ -34,6 +34,12 @@ public struct ProcedureParameter {
     /// Not in the PDB signature: set by the dialog's own editor (e.g. the hemisphere's
     /// lights), kept with the last values, its default for scripts.
     public var dialogOnly = false
+    /// For an optional drawable: what the dialog's chooser calls "none" (nil for the others).
+    public var noneLabel: String? {
+        guard case .drawable(optional: true) = kind else { return nil }
+        return fromAnyImage ? localized("(none: procedural)") : localized("(none)")
+    }
+
     /// For a drawable: the dialog's chooser offers every open image's drawables, not only the
     /// drawable's own image's (a picture to shade from can come from anywhere).
     public var fromAnyImage = false
@@ -379,6 +385,14 @@ extension ImpastoProcedure {
     public static var menuOperation: String? { nil }
     public static var dialogMenuLabel: String? { nil }
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {}
+
+    /// The dialog's title: the menu label without its mnemonic and its dots ("Impasto Emboss";
+    /// translations end in "…" as GIMP's own do).
+    public static var dialogTitle: String {
+        var title = String(menuLabel.filter { $0 != "_" })
+        while let last = title.last, last == "." || last == "…" || last == " " { title.removeLast() }
+        return title
+    }
 }
 
 extension Array where Element == ProcedureParameter {
