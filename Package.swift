@@ -3,7 +3,8 @@
 //
 // Impasto: Simon Gladman's iOS image effects for GIMP, in Swift behind a thin C-ABI shim.
 //
-//   ImpastoKernels   pure Swift maths (no GEGL, no GIMP), tested directly
+//   ImpastoKernels   pure Swift maths (no GEGL, no GIMP), tested directly; `localized`, gettext
+//                    in the text domain "impasto" (through CLibintl, glibc's libintl.h)
 //   CImpastoABI      the one C header: the contract between the C chant files and Swift
 //   ImpastoABI       the Swift side of that header (@_cdecl exports over the kernels)
 //   ImpastoGEGL      the GEGL chant files, one per op, plus module.c
@@ -109,7 +110,9 @@ let package = Package(
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
                        providers: [.apt(["libgegl-dev", "libbabl-dev"])]),
 
-        .target(name: "ImpastoKernels"),
+        // gettext (glibc's libintl.h) for `localized`: the one text domain, "impasto".
+        .systemLibrary(name: "CLibintl"),
+        .target(name: "ImpastoKernels", dependencies: ["CLibintl"]),
         .target(name: "CImpastoABI"),
         // fmod and fmodf without glibc 2.38's symbol versions (for the GIMP 3 plug-in built on Debian 13).
         .target(name: "CGlibcCompat"),

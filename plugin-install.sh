@@ -29,6 +29,16 @@ module_name=libimpasto-gegl.so
 version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$here/Sources/ImpastoFrontEnd/Version.swift")
 
 say() { printf 'impasto: %s\n' "$*"; }
+# The translations: po/<language>.po for each language of po/LINGUAS, compiled (msgfmt, Debian's
+# gettext) into $1/locale/<language>/LC_MESSAGES/impasto.mo, where bundle/install.sh finds them.
+catalogues() {
+  local language
+  for language in $(grep -v '^#' "$here/po/LINGUAS"); do
+    mkdir -p "$1/locale/$language/LC_MESSAGES"
+    msgfmt --check -o "$1/locale/$language/LC_MESSAGES/impasto.mo" "$here/po/$language.po" ||
+      die "po/$language.po does not compile (msgfmt's message above)"
+  done
+}
 die() { printf 'impasto: error: %s\n' "$*" >&2; exit 1; }
 
 usage() { sed -n '3,/^set -euo/{/^#/s/^# \{0,1\}//p;}' "$0"; }   # the comment above, after the licence line
@@ -98,7 +108,7 @@ if [ "$bundle" = 1 ]; then
   pkg-config --exists gimpui-2.0 2>/dev/null || available libgimp2.0-dev ||
     die "--bundle runs on Debian 12, whose libgimp2.0-dev builds the GIMP 2.10 plug-in"
   needed=()
-  for p in pkg-config libgegl-dev libbabl-dev libgimp2.0-dev gimp debootstrap binutils patchelf; do
+  for p in pkg-config libgegl-dev libbabl-dev libgimp2.0-dev gimp debootstrap binutils patchelf gettext; do
 
     dpkg -s "$p" >/dev/null 2>&1 || needed+=("$p")
   done
@@ -173,11 +183,12 @@ if [ "$bundle" = 1 ]; then
   check "$stage/gimp-3/impasto" "$gimp3_libs"
 
   "$stage/gimp-2.10/impasto" --write-brush "$stage" >/dev/null || die "could not write the Impasto Bristle brush"
+  catalogues "$stage"
   cp "$installer" "$stage/install.sh"
   cp "$here/bundle/README" "$here/LICENSE" "$stage/"
   sed -i "s/@VERSION@/$version/g" "$stage/README"
   chmod 755 "$stage/install.sh" "$stage/gimp-2.10/impasto" "$stage/gimp-3/impasto"
-  chmod 644 "$stage/gegl-0.4/$module_name" "$stage/README" "$stage/LICENSE"
+  chmod 644 "$stage/gegl-0.4/$module_name" "$stage/README" "$stage/LICENSE" "$stage"/locale/*/LC_MESSAGES/impasto.mo
   tar -C "$dist" --owner=0 --group=0 --numeric-owner -czf "$dist/$name-linux-x86_64.tar.gz" "$name"
   rm -rf "$stage"
   say "bundle: $dist/$name-linux-x86_64.tar.gz ($(du -h "$dist/$name-linux-x86_64.tar.gz" | cut -f1))"
@@ -192,6 +203,7 @@ gimps=$(find_gimps)
 missing=()
 if [ -z "$gimps" ] && ! has gimp; then missing+=(gimp); fi
 has gegl || missing+=(gegl)
+has msgfmt || missing+=(gettext)
 if [ -z "$from" ]; then
   has pkg-config || missing+=(pkg-config)
   pkg-config --exists gegl-0.4 2>/dev/null || missing+=(libgegl-dev libbabl-dev)
@@ -249,6 +261,7 @@ if [ -x "$bin/impasto" ]; then mkdir "$stage/gimp-2.10" && ln -s "$bin/impasto" 
 if [ -x "$bin/impasto3" ]; then mkdir "$stage/gimp-3" && ln -s "$bin/impasto3" "$stage/gimp-3/impasto"; fi
 # The plug-in writes the standard brush and dynamics (the same code as its Regenerate procedure).
 "$writer" --write-brush "$stage" || die "could not generate the Impasto Bristle brush"
+catalogues "$stage"
 sh "$installer" --from "$stage"
 
 [ "$demo" = 1 ] || exit 0

@@ -25,6 +25,10 @@
 #                native GIMP), ~/.var/app/org.gimp.GIMP/data/gegl-0.4/plug-ins/ (Flatpak)
 #   brush        <profile>/brushes/impasto-bristle.gih    ("Impasto Bristle")
 #   dynamics     <profile>/dynamics/impasto-bristle.gdyn  ("Impasto Bristle")
+#   translations <profile>/plug-ins/impasto/locale/<language>/LC_MESSAGES/impasto.mo (the plug-in's)
+#                and <GEGL module folder>/impasto-locale/<language>/LC_MESSAGES/impasto.mo (the
+#                ops'): one catalogue of the text domain "impasto" per language this folder's
+#                locale/ holds (GEGL loads only *.so files from its module folders)
 #   folders      <profile>/plug-ins/impasto/installed-folders: the folders the install had to
 #                create, which --uninstall removes again once they are empty (never one that was there)
 # Nothing else is written.
@@ -106,7 +110,8 @@ if [ "$action" = uninstall ]; then
     created=$plugin_dir/installed-folders
     # With GIMP 3's last values of the procedures (GimpProcedureConfig keeps them in the profile).
     for f in "$plugin_dir/impasto" "$profile/brushes/impasto-bristle.gih" "$profile/dynamics/impasto-bristle.gdyn" \
-             "$module_dir/$module_name" "$profile"/plug-in-settings/*-plug-in-impasto-*; do
+             "$module_dir/$module_name" "$profile"/plug-in-settings/*-plug-in-impasto-* \
+             "$plugin_dir"/locale/*/LC_MESSAGES/impasto.mo "$module_dir"/impasto-locale/*/LC_MESSAGES/impasto.mo; do
 
       if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
     done
@@ -179,6 +184,15 @@ install_one() {
     say "no plug-in for the GIMP in $profile here (no $plugin build): it gets the GEGL ops, the brush and the dynamics"
   fi
   put "$source_dir/gegl-0.4/$module_name" "$module_dir/$module_name" 644
+  for catalogue in "$source_dir"/locale/*/LC_MESSAGES/impasto.mo; do
+    [ -f "$catalogue" ] || continue
+    language=${catalogue#"$source_dir/locale/"}
+    language=${language%%/*}
+    put "$catalogue" "$module_dir/impasto-locale/$language/LC_MESSAGES/impasto.mo" 644
+    if [ -f "$source_dir/$plugin/impasto" ]; then
+      put "$catalogue" "$profile/plug-ins/impasto/locale/$language/LC_MESSAGES/impasto.mo" 644
+    fi
+  done
   put "$source_dir/brushes/impasto-bristle.gih" "$profile/brushes/impasto-bristle.gih" 644
   put "$source_dir/dynamics/impasto-bristle.gdyn" "$profile/dynamics/impasto-bristle.gdyn" 644
   # Added to what earlier installs created (a reinstall finds their folders in place).

@@ -200,13 +200,13 @@ extension BristleBrush {
     private static func put(_ bytes: [UInt8], at path: String) -> String? {
         makeFolders(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
         let temporary = "\(path).new.\(getpid())"
-        guard let file = fopen(temporary, "wb") else { return "cannot write \(temporary): \(String(cString: strerror(errno)))" }
+        guard let file = fopen(temporary, "wb") else { return localized("cannot write %s: %s", temporary, String(cString: strerror(errno))) }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         let closed = fclose(file) == 0
         guard written == bytes.count, closed, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            return "cannot write \(path): \(reason)"
+            return localized("cannot write %s: %s", path, reason)
         }
         return nil
     }

@@ -12,7 +12,7 @@ public enum CustomLook {
     /// switch, the lights, the material (its colour as three channels).
     public static let parameters: [ProcedureParameter] =
         [ProcedureParameter.boolean("custom-look", default: false,
-                                    "Use the lights and material of the hemisphere editor").onlyInDialog()]
+                                    localized("Use the lights and material of the hemisphere editor")).onlyInDialog()]
         + Look.parameters.flatMap { declared -> [ProcedureParameter] in
             if case .color = declared.kind { return ProcedureParameter.channels(of: declared) }
             return [ProcedureParameter(declared)]

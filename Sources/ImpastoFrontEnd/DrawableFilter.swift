@@ -56,8 +56,8 @@ public struct DrawableFilter {
 
     public func checkOperation() throws(ProcedureFailure) {
         guard Gegl.hasOperation(operation) else {
-            throw .execution("GEGL has no operation \(operation): the Impasto GEGL module is not installed "
-                             + "where GEGL looks (run plugin-install.sh again)")
+            throw .execution(localized("GEGL has no operation %s: the Impasto GEGL module is not installed where GEGL looks (run plugin-install.sh again)",
+                                       operation))
         }
     }
 
@@ -71,7 +71,7 @@ public struct DrawableFilter {
         }
         let addingAlpha = addsAlpha && host.isLayer(drawable) && !host.hasAlpha(drawable)
         if addingAlpha, !host.addAlpha(drawable) {
-            throw .execution("could not add an alpha channel to the layer")
+            throw .execution(localized("could not add an alpha channel to the layer"))
         }
         host.progressStart(message)
         let refusal = OperationWarnings(of: operation)
@@ -93,7 +93,7 @@ public struct DrawableFilter {
         if let reason = refusal.first { throw .execution(reason) }
         host.progress(1)
         guard host.mergeShadow(drawable) else {
-            throw .execution("GIMP did not accept the result (is the layer or a group it is in locked?)")
+            throw .execution(localized("GIMP did not accept the result (is the layer or a group it is in locked?)"))
         }
         host.update(drawable, rect)
     }

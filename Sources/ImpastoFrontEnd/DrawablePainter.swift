@@ -75,7 +75,7 @@ public enum DrawablePainter {
             shadow.flush()
         }
         guard host.mergeShadow(drawable) else {
-            throw .execution("GIMP did not accept the painting (is the layer or a group it is in locked?)")
+            throw .execution(localized("GIMP did not accept the painting (is the layer or a group it is in locked?)"))
         }
         host.update(drawable, region)
     }

@@ -34,6 +34,12 @@ public struct ProcedureParameter {
     /// Not in the PDB signature: set by the dialog's own editor (e.g. the hemisphere's
     /// lights), kept with the last values, its default for scripts.
     public var dialogOnly = false
+    /// For an optional drawable: what the dialog's chooser calls "none" (nil for the others).
+    public var noneLabel: String? {
+        guard case .drawable(optional: true) = kind else { return nil }
+        return fromAnyImage ? localized("(none: procedural)") : localized("(none)")
+    }
+
     /// For a drawable: the dialog's chooser offers every open image's drawables, not only the
     /// drawable's own image's (a picture to shade from can come from anywhere).
     public var fromAnyImage = false
@@ -86,10 +92,11 @@ public struct ProcedureParameter {
     /// A colour's three channels as floats "<name>-red", "-green", "-blue" (linear, 0 … 1).
     public static func channels(of declared: EffectParameter) -> [ProcedureParameter] {
         let value = declared.defaultColor
-        return zip(["red", "green", "blue"], [value.x, value.y, value.z]).map { channel, v in
-            ProcedureParameter(name: "\(declared.name)-\(channel)", kind: .float(declared.range), defaultValue: .float(v),
-                               description: "\(declared.description) (linear \(channel))",
-                               title: "\(declared.title) (\(channel))")
+        let titles = [localized("%s (red)", declared.title), localized("%s (green)", declared.title),
+                      localized("%s (blue)", declared.title)]
+        return zip(zip(["red", "green", "blue"], titles), [value.x, value.y, value.z]).map { channel, v in
+            ProcedureParameter(name: "\(declared.name)-\(channel.0)", kind: .float(declared.range), defaultValue: .float(v),
+                               description: "\(declared.description) (linear \(channel.0))", title: channel.1)
         }
     }
 
@@ -101,9 +108,15 @@ public struct ProcedureParameter {
         self.title = title
     }
 
-    /// The dialog's label: "bump-drawable" → "Bump drawable".
+    /// The dialog's label of the plug-in's own parameters, translated.
+    private static let titles = [
+        "vectors": localized("Path"), "bump-drawable": localized("Bump drawable"),
+        "shading-drawable": localized("Shading drawable"), "custom-look": localized("Custom look"),
+    ]
+
+    /// The dialog's label: "bump-drawable" → "Bump drawable" (from `titles` where it has one).
     private static func title(of name: String) -> String {
-        if name == "vectors" { return "Path" }
+        if let title = titles[name] { return title }
         let words = String(name.map { $0 == "-" ? " " : $0 })
         return words.prefix(1).uppercased() + words.dropFirst()
     }
@@ -157,38 +170,39 @@ public struct ProcedureParameter {
         switch (kind, value) {
         case (.float(let range), .float(let v)):
             guard v.isFinite, range.contains(v) else {
-                return "\(name) must be between \(EffectParameter.text(range.lowerBound)) and "
-                    + "\(EffectParameter.text(range.upperBound)), not \(EffectParameter.text(v))"
+                return localized("%s must be between %s and %s, not %s", name, EffectParameter.text(range.lowerBound),
+                                 EffectParameter.text(range.upperBound), EffectParameter.text(v))
             }
         case (.integer(let range), .int(let v)):
             guard range.contains(v) else {
-                return "\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(v)"
+                return localized("%s must be between %s and %s, not %s", name, "\(range.lowerBound)", "\(range.upperBound)", "\(v)")
             }
         case (.vectors, .int(let id)):
             guard host.isPath(id) else {
-                return "\(name) \(id) is not a path"
+                return localized("%s %s is not a path", name, "\(id)")
             }
         case (.boolean, .int(let v)):
-            guard v == 0 || v == 1 else { return "\(name) must be 0 (FALSE) or 1 (TRUE), not \(v)" }
+            guard v == 0 || v == 1 else { return localized("%s must be 0 (FALSE) or 1 (TRUE), not %s", name, "\(v)") }
         case (.choice(let choices), .int(let v)):
             guard v >= 0, v < choices.count else {
                 let list = choices.enumerated().map { "\($0.offset) (\($0.element.nick))" }
-                return "\(name) must be " + list.dropLast().joined(separator: ", ")
-                    + " or \(list.last ?? ""), not \(v)"
+                return localized("%s must be %s or %s, not %s", name, list.dropLast().joined(separator: ", "),
+                                 list.last ?? "", "\(v)")
             }
         case (.drawable(let optional), .int(let id)):
             if id == -1 && optional { return nil }
             guard host.isDrawable(id) else {
-                return "\(name) \(id) is not a drawable" + (optional ? " (pass -1 for none)" : "")
+                return optional ? localized("%s %s is not a drawable (pass -1 for none)", name, "\(id)")
+                    : localized("%s %s is not a drawable", name, "\(id)")
             }
         case (.name(let choices), .string(let s)):
             let names = choices.map(\.nick)
             guard s.isEmpty || names.contains(where: { $0.lowercased() == s.lowercased() }) else {
-                return "\(name) \"\(s)\" is unknown; use \"\" or one of "
-                    + names.map { "\"\($0)\"" }.joined(separator: ", ")
+                return localized("%s \"%s\" is unknown; use \"\" or one of %s", name, s,
+                                 names.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         default:
-            return "\(name) has the wrong type"
+            return localized("%s has the wrong type", name)
         }
         return nil
     }
@@ -371,6 +385,14 @@ extension ImpastoProcedure {
     public static var menuOperation: String? { nil }
     public static var dialogMenuLabel: String? { nil }
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {}
+
+    /// The dialog's title: the menu label without its mnemonic and its dots ("Impasto Emboss";
+    /// translations end in "…" as GIMP's own do).
+    public static var dialogTitle: String {
+        var title = String(menuLabel.filter { $0 != "_" })
+        while let last = title.last, last == "." || last == "…" || last == " " { title.removeLast() }
+        return title
+    }
 }
 
 extension Array where Element == ProcedureParameter {

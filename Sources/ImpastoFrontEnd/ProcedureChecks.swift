@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import ImpastoKernels
 /// The checks every procedure makes of its call, whichever GIMP it runs in.
 public enum ProcedureChecks {
     /// Why `drawable` cannot be painted on or filtered (it is not a drawable of `image`, is a
@@ -6,30 +7,30 @@ public enum ProcedureChecks {
     public static func checkDrawable(_ procedure: ImpastoProcedure.Type, image: Int32, drawable: Int32,
                                      in host: any GimpHost) throws(ProcedureFailure) {
         guard host.imageExists(image) else {
-            throw .calling("\(procedure.name): image \(image) does not exist.")
+            throw .calling(localized("%s: image %s does not exist.", procedure.name, "\(image)"))
         }
         guard host.isDrawable(drawable) else {
-            throw .calling("\(procedure.name): item \(drawable) is not a drawable (a layer, layer mask or channel).")
+            throw .calling(localized("%s: item %s is not a drawable (a layer, layer mask or channel).", procedure.name, "\(drawable)"))
         }
         guard host.image(of: drawable) == image else {
-            throw .calling("\(procedure.name): drawable \(drawable) does not belong to image \(image).")
+            throw .calling(localized("%s: drawable %s does not belong to image %s.", procedure.name, "\(drawable)", "\(image)"))
         }
         guard !host.isGroup(drawable) else {
-            throw .execution("\(procedure.name): a layer group has no pixels of its own; "
-                             + "choose a layer inside it, or merge the group first.")
+            throw .execution(localized("%s: a layer group has no pixels of its own; choose a layer inside it, or merge the group first.",
+                                       procedure.name))
         }
         var item = drawable
         while item > 0 {  // the layer, then each group it is in
             guard !host.pixelsLocked(item) else {
                 var whose = "\(kind(of: item, in: host)) \(quotedName(item, in: host))"
-                if item != drawable { whose += " (which holds \(quotedName(drawable, in: host)))" }
-                throw .execution("\(procedure.name): the pixels of \(whose) are locked; unlock them in the Layers dialog first.")
+                if item != drawable { whose += localized(" (which holds %s)", quotedName(drawable, in: host)) }
+                throw .execution(localized("%s: the pixels of %s are locked; unlock them in the Layers dialog first.", procedure.name, whose))
             }
             item = host.parent(of: item)
         }
         guard !host.isIndexed(drawable) else {
-            throw .execution("\(procedure.name): indexed images are not supported; "
-                             + "convert the image to RGB or grayscale first (Image → Mode → RGB).")
+            throw .execution(localized("%s: indexed images are not supported; convert the image to RGB or grayscale first (Image → Mode → RGB).",
+                                       procedure.name))
         }
     }
 }
@@ -41,7 +42,8 @@ private func quotedName(_ item: Int32, in host: any GimpHost) -> String {
 
 /// What the Layers and Channels dialogs call `item`, for messages.
 private func kind(of item: Int32, in host: any GimpHost) -> String {
-    host.isGroup(item) ? "layer group" : host.isLayerMask(item) ? "layer mask" : host.isChannel(item) ? "channel" : "layer"
+    host.isGroup(item) ? localized("layer group") : host.isLayerMask(item) ? localized("layer mask")
+        : host.isChannel(item) ? localized("channel") : localized("layer")
 }
 
 extension ProcedureArguments {
@@ -83,8 +85,8 @@ extension ImpastoProcedure {
         }
         for (parameter, value) in zip(parameters, call.arguments.values) {
             guard case .vectors = parameter.kind, case .int(-1) = value else { continue }
-            throw .calling("\(name): there is no path to stroke; draw one with the Paths tool, "
-                           + "or select one in the Paths dialog, first (\(parameter.name) is -1).")
+            throw .calling(localized("%s: there is no path to stroke; draw one with the Paths tool, or select one in the Paths dialog, first (%s is -1).",
+                                     name, parameter.name))
         }
     }
 
@@ -93,7 +95,7 @@ extension ImpastoProcedure {
     public static func perform(_ call: ProcedureCall) throws(ProcedureFailure) {
         for (parameter, value) in zip(parameters, call.arguments.values) {
             if let problem = parameter.problem(with: value, in: call.host) {
-                throw .calling("\(name): \(problem).")
+                throw .calling(localized("%s: %s.", name, problem))
             }
         }
         try validate(call)

@@ -4,25 +4,27 @@
  * Swift (ImpastoKernels/NormalMap.swift), reached through impasto-abi.h; this file only
  * declares the op to GEGL. */
 
+#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+
 #ifdef GEGL_PROPERTIES
 
-property_double (smoothness, "Smoothness", 0.75)
-    description ("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
-                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
+property_double (smoothness, _("Smoothness"), 0.75)
+    description (_("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
+                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)"))
     value_range (0.0, 1.0)
     ui_range    (0.0, 1.0)
 
-property_double (contrast, "Contrast", 3.0)
-    description ("How steep the slopes look: the heights (luminance × alpha) are scaled by this")
+property_double (contrast, _("Contrast"), 3.0)
+    description (_("How steep the slopes look: the heights (luminance × alpha) are scaled by this"))
     value_range (0.0, 100.0)
     ui_range    (0.0, 10.0)
 
-property_boolean (flip_y, "Flip Y (DirectX)", FALSE)
-    description ("Green points down (DirectX convention) instead of up (OpenGL)")
+property_boolean (flip_y, _("Flip Y (DirectX)"), FALSE)
+    description (_("Green points down (DirectX convention) instead of up (OpenGL)"))
 
-property_boolean (tileable, "Tileable", FALSE)
-    description ("Wrap around at the borders, for a texture that tiles; otherwise the edge "
-                 "pixels repeat")
+property_boolean (tileable, _("Tileable"), FALSE)
+    description (_("Wrap around at the borders, for a texture that tiles; otherwise the edge "
+                 "pixels repeat"))
 
 #else
 
@@ -127,13 +129,13 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:bristle-normal-map",
     "license",         "GPL3+",
-    "title",           "Impasto Bristle Normal Map",
+    "title",           _("Impasto Bristle Normal Map"),
     "categories",      "map",
     "gimp:menu-path",  "<Image>/Filters/Map",
-    "gimp:menu-label", "Impasto Bristle Normal Map...",
-    "description",     "Turns a bump layer (white strokes painted at low opacity) into a "
+    "gimp:menu-label", _("Impasto Bristle Normal Map..."),
+    "description",     _("Turns a bump layer (white strokes painted at low opacity) into a "
                        "normal map for lighting: bright is high, every bristle stroke a "
-                       "ridge; the slopes are encoded as R'G'B' (OpenGL: green up)",
+                       "ridge; the slopes are encoded as R'G'B' (OpenGL: green up)"),
     NULL);
 }
 

@@ -7,7 +7,7 @@
  * aux=[ gegl:load path=ball.jpg ]. Its relief properties are impasto:emboss's
  * (impasto-emboss-relief.h). */
 
-#include <glib/gi18n-lib.h>  /* GEGL's enum chant translates value names (GETTEXT_PACKAGE) */
+#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 
@@ -78,11 +78,11 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",        "impasto:emboss-matcap",
     "license",     "GPL3+",
-    "title",       "Impasto Emboss from a Sphere Picture",
+    "title",       _("Impasto Emboss from a Sphere Picture"),
     "categories",  "light",
-    "description", "Turns text, line art or any shape into a rounded relief, shaded from "
+    "description", _("Turns text, line art or any shape into a rounded relief, shaded from "
                    "a picture of a lit sphere (the aux input): each slope takes the colour "
-                   "of the part of the sphere that faces the same way",
+                   "of the part of the sphere that faces the same way"),
     NULL);
 }
 

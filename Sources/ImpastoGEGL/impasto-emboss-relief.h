@@ -32,34 +32,34 @@ enum_start (impasto_relief_output)
   enum_value (IMPASTO_RELIEF_OUTPUT_HEMISPHERE, "hemisphere", "Shading hemisphere")
 IMPASTO_RELIEF_ENUM_END (IMPASTO_RELIEF_TYPE (Output))
 
-property_double (radius, "Radius", 10.0)
-    description ("How far in from the edge of the mask the relief rises, in pixels")
+property_double (radius, _("Radius"), 10.0)
+    description (_("How far in from the edge of the mask the relief rises, in pixels"))
     value_range (0.0, 1000.0)
     ui_range    (0.0, 100.0)
     ui_meta     ("unit", "pixel-distance")
 
-property_double (scale, "Depth", 10.0)
-    description ("How steep the relief looks to the lighting (the normal scale)")
+property_double (scale, _("Depth"), 10.0)
+    description (_("How steep the relief looks to the lighting (the normal scale)"))
     value_range (0.0, 1000.0)
     ui_range    (0.0, 50.0)
 
-property_enum (profile, "Profile", IMPASTO_RELIEF_TYPE (Profile), impasto_relief_profile,
+property_enum (profile, _("Profile"), IMPASTO_RELIEF_TYPE (Profile), impasto_relief_profile,
                IMPASTO_RELIEF_PROFILE_ROUND)
-    description ("Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)")
+    description (_("Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)"))
 
-property_double (liquify, "Liquify", 0.0)
-    description ("Blur the mask by this many pixels and threshold it at 50% first, "
-                 "so nearby shapes flow together like liquid metal (0: off)")
+property_double (liquify, _("Liquify"), 0.0)
+    description (_("Blur the mask by this many pixels and threshold it at 50% first, "
+                 "so nearby shapes flow together like liquid metal (0: off)"))
     value_range (0.0, 200.0)
     ui_range    (0.0, 20.0)
     ui_meta     ("unit", "pixel-distance")
 
-property_enum (mask_source, "Mask", IMPASTO_RELIEF_TYPE (MaskSource), impasto_relief_mask_source,
+property_enum (mask_source, _("Mask"), IMPASTO_RELIEF_TYPE (MaskSource), impasto_relief_mask_source,
                IMPASTO_RELIEF_MASK_ALPHA)
-    description ("Shape: the layer's opaque parts rise and the result takes their outline (a "
+    description (_("Shape: the layer's opaque parts rise and the result takes their outline (a "
                  "layer without an alpha channel is embossed by its brightness). Brightness: bright "
-                 "parts rise, dark parts stay low, and the layer stays as opaque as it was")
+                 "parts rise, dark parts stay low, and the layer stays as opaque as it was"))
 
-property_enum (result, "Result", IMPASTO_RELIEF_TYPE (Output), impasto_relief_output,
+property_enum (result, _("Result"), IMPASTO_RELIEF_TYPE (Output), impasto_relief_output,
                IMPASTO_RELIEF_OUTPUT_SHADED)
-    description ("The shaded relief, or the height field, normal map or hemisphere it is made from")
+    description (_("The shaded relief, or the height field, normal map or hemisphere it is made from"))

@@ -6,7 +6,7 @@
  * (ImpastoKernels/Emboss.swift and friends), reached through impasto-abi.h; the area-op
  * plumbing both emboss ops share is in impasto-gegl-shared.c. */
 
-#include <glib/gi18n-lib.h>  /* GEGL's enum chant translates value names (GETTEXT_PACKAGE) */
+#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 
@@ -31,61 +31,61 @@ enum_start (impasto_emboss_model)
   enum_value (IMPASTO_EMBOSS_MODEL_PBR,   "pbr",   "Physically based (metalness, roughness)")
 enum_end (ImpastoEmbossModel)
 
-property_enum (preset, "Look", ImpastoEmbossPreset, impasto_emboss_preset,
+property_enum (preset, _("Look"), ImpastoEmbossPreset, impasto_emboss_preset,
                IMPASTO_EMBOSS_PRESET_MERCURY)
-    description ("The lit hemisphere the relief is shaded from; Custom uses the lights and "
-                 "material below")
+    description (_("The lit hemisphere the relief is shaded from; Custom uses the lights and "
+                 "material below"))
 
-property_color (color, "Material color", "rgb(0.8, 0.8, 0.8)")
-    description ("Base colour of the custom material")
+property_color (color, _("Material color"), "rgb(0.8, 0.8, 0.8)")
+    description (_("Base colour of the custom material"))
     ui_meta     ("visible", "preset {custom}")
 
-property_enum (model, "Material", ImpastoEmbossModel, impasto_emboss_model,
+property_enum (model, _("Material"), ImpastoEmbossModel, impasto_emboss_model,
                IMPASTO_EMBOSS_MODEL_SHINY)
-    description ("Shading model of the custom material")
+    description (_("Shading model of the custom material"))
     ui_meta     ("visible", "preset {custom}")
 
-property_double (shininess, "Shininess", 40.0)
-    description ("Shiny model: the size of the highlights (higher is smaller and sharper)")
+property_double (shininess, _("Shininess"), 40.0)
+    description (_("Shiny model: the size of the highlights (higher is smaller and sharper)"))
     value_range (1.0, 256.0)
     ui_meta     ("visible", "preset {custom} & model {shiny}")
 
-property_double (metalness, "Metalness", 0.0)
-    description ("Physically based model: 0 plastic, 1 metal")
+property_double (metalness, _("Metalness"), 0.0)
+    description (_("Physically based model: 0 plastic, 1 metal"))
     value_range (0.0, 1.0)
     ui_meta     ("visible", "preset {custom} & model {pbr}")
 
-property_double (roughness, "Roughness", 0.3)
-    description ("Physically based model: 0 mirror-smooth, 1 matte")
+property_double (roughness, _("Roughness"), 0.3)
+    description (_("Physically based model: 0 mirror-smooth, 1 matte"))
     value_range (0.0, 1.0)
     ui_meta     ("visible", "preset {custom} & model {pbr}")
 
 /* Four omni lights, as in MercurialText: position (scene space: x right, y up, z towards
  * the viewer; the sphere has radius 1), hue, saturation and brightness (0: off). */
 #define IMPASTO_LIGHT(n, x, y, z, hue, saturation, brightness)                       \
-property_double (light##n##_x, "Light " #n " x", x)                                  \
-    description ("Light " #n " position, right of the sphere's centre")             \
+property_double (light##n##_x, _("Light " #n " x"), x)                                  \
+    description (_("Light " #n " position, right of the sphere's centre"))             \
     value_range (-10.0, 10.0)                                                        \
     ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_y, "Light " #n " y", y)                                  \
-    description ("Light " #n " position, above the sphere's centre")                \
+property_double (light##n##_y, _("Light " #n " y"), y)                                  \
+    description (_("Light " #n " position, above the sphere's centre"))                \
     value_range (-10.0, 10.0)                                                        \
     ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_z, "Light " #n " z", z)                                  \
-    description ("Light " #n " position, in front of the sphere's centre")          \
+property_double (light##n##_z, _("Light " #n " z"), z)                                  \
+    description (_("Light " #n " position, in front of the sphere's centre"))          \
     value_range (-10.0, 10.0)                                                        \
     ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_hue, "Light " #n " hue", hue)                            \
-    description ("Light " #n " colour: hue in degrees")                             \
+property_double (light##n##_hue, _("Light " #n " hue"), hue)                            \
+    description (_("Light " #n " colour: hue in degrees"))                             \
     value_range (0.0, 360.0)                                                         \
     ui_meta     ("unit", "degree")                                                   \
     ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_saturation, "Light " #n " saturation", saturation)      \
-    description ("Light " #n " colour: saturation (0 white)")                       \
+property_double (light##n##_saturation, _("Light " #n " saturation"), saturation)      \
+    description (_("Light " #n " colour: saturation (0 white)"))                       \
     value_range (0.0, 1.0)                                                           \
     ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_brightness, "Light " #n " brightness", brightness)      \
-    description ("Light " #n " brightness (0: off)")                                \
+property_double (light##n##_brightness, _("Light " #n " brightness"), brightness)      \
+    description (_("Light " #n " brightness (0: off)"))                                \
     value_range (0.0, 2.0)                                                           \
     ui_meta     ("visible", "preset {custom}")
 
@@ -186,13 +186,13 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:emboss",
     "license",         "GPL3+",
-    "title",           "Impasto Emboss",
+    "title",           _("Impasto Emboss"),
     "categories",      "light",
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
-    "gimp:menu-label", "Impasto Emboss...",
-    "description",     "Turns text, line art or any shape into a rounded relief that looks "
+    "gimp:menu-label", _("Impasto Emboss..."),
+    "description",     _("Turns text, line art or any shape into a rounded relief that looks "
                        "like polished metal, plastic or pearl, lit by a studio and coloured "
-                       "lights",
+                       "lights"),
     NULL);
 }
 

@@ -4,34 +4,34 @@
  * GEGL_PROPERTIES part (GEGL reads that part several times, so there is no include guard).
  * ImpastoGEGLTests/OpPropertiesTests checks both ops against the kernels' declarations. */
 
-property_double (light_azimuth, "Light azimuth", 135.0)
-    description ("Direction the light comes from, in degrees counter-clockwise from the "
-                 "right (135: the top-left)")
+property_double (light_azimuth, _("Light azimuth"), 135.0)
+    description (_("Direction the light comes from, in degrees counter-clockwise from the "
+                 "right (135: the top-left)"))
     value_range (-360.0, 360.0)
     ui_range    (0.0, 360.0)
     ui_meta     ("unit", "degree")
     ui_meta     ("direction", "ccw")
 
-property_double (light_elevation, "Light elevation", 45.0)
-    description ("Height of the light above the canvas, in degrees (90: straight above)")
+property_double (light_elevation, _("Light elevation"), 45.0)
+    description (_("Height of the light above the canvas, in degrees (90: straight above)"))
     value_range (0.0, 90.0)
     ui_range    (0.0, 90.0)
     ui_meta     ("unit", "degree")
 
-property_double (ambient, "Ambient", 0.35)
-    description ("Share of the light every slope gets whatever way it faces (1: no shading)")
+property_double (ambient, _("Ambient"), 0.35)
+    description (_("Share of the light every slope gets whatever way it faces (1: no shading)"))
     value_range (0.0, 1.0)
     ui_range    (0.0, 1.0)
 
-property_double (specular, "Specular", 0.6)
-    description ("Strength of the highlights on slopes facing the light (0: matte)")
+property_double (specular, _("Specular"), 0.6)
+    description (_("Strength of the highlights on slopes facing the light (0: matte)"))
     value_range (0.0, 4.0)
     ui_range    (0.0, 4.0)
 
-property_double (shininess, "Shininess", 40.0)
-    description ("Size of the highlights: higher is smaller and sharper (Blinn exponent)")
+property_double (shininess, _("Shininess"), 40.0)
+    description (_("Size of the highlights: higher is smaller and sharper (Blinn exponent)"))
     value_range (1.0, 1000.0)
     ui_range    (1.0, 200.0)
 
-property_color (light_color, "Light color", "white")
-    description ("Colour of the light")
+property_color (light_color, _("Light color"), "white")
+    description (_("Colour of the light"))

@@ -6,22 +6,24 @@
  * (ImpastoKernels/NormalLight.swift over NormalMap and NormalLighting), reached through
  * impasto-abi.h; this file only declares the op to GEGL. */
 
+#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+
 #ifdef GEGL_PROPERTIES
 
-property_double (smoothness, "Smoothness", 0.75)
-    description ("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
-                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
+property_double (smoothness, _("Smoothness"), 0.75)
+    description (_("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
+                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)"))
     value_range (0.0, 1.0)
     ui_range    (0.0, 1.0)
 
-property_double (contrast, "Contrast", 3.0)
-    description ("How steep the slopes look: the heights (luminance × alpha) are scaled by this")
+property_double (contrast, _("Contrast"), 3.0)
+    description (_("How steep the slopes look: the heights (luminance × alpha) are scaled by this"))
     value_range (0.0, 100.0)
     ui_range    (0.0, 10.0)
 
-property_boolean (tileable, "Tileable", FALSE)
-    description ("Wrap around at the borders, for a texture that tiles; otherwise the edge "
-                 "pixels repeat")
+property_boolean (tileable, _("Tileable"), FALSE)
+    description (_("Wrap around at the borders, for a texture that tiles; otherwise the edge "
+                 "pixels repeat"))
 
 /* The light, as impasto:paint-relief has it. */
 #include "impasto-light-properties.h"
@@ -209,8 +211,8 @@ gegl_op_class_init (GeglOpClass *klass)
   operation_class->threaded                  = TRUE;
   composer_class->process                    = process;
   composer_class->aux_label                  = "Bump";
-  composer_class->aux_description            = "The bump layer whose relief is lit: height is "
-                                               "luminance × alpha (white strokes at low opacity)";
+  composer_class->aux_description            = _("The bump layer whose relief is lit: height is "
+                                               "luminance × alpha (white strokes at low opacity)");
 
   /* No gimp:menu-path: GIMP 3's generic filter dialog could offer the bump only as an "Aux"
    * chooser and cannot keep an op with an aux pad live, so GIMP 3 lists the plug-in's
@@ -218,12 +220,12 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:normal-light",
     "license",         "GPL3+",
-    "title",           "Impasto Normal Light",
+    "title",           _("Impasto Normal Light"),
     "categories",      "light",
-    "description",     "Lights a painting through the relief of a bump layer (aux: white "
+    "description",     _("Lights a painting through the relief of a bump layer (aux: white "
                        "strokes painted at low opacity) for a glossy impasto look: one distant "
                        "light with ambient and a highlight. Without a bump the painting is "
-                       "unchanged",
+                       "unchanged"),
     NULL);
 }
 

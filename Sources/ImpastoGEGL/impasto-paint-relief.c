@@ -6,16 +6,18 @@
  * the margin around it. The maths is Swift (ImpastoKernels/PaintRelief.swift), reached
  * through impasto-abi.h; this file only declares the op to GEGL. */
 
+#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+
 #ifdef GEGL_PROPERTIES
 
-property_double (smoothness, "Smoothness", 0.75)
-    description ("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
-                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
+property_double (smoothness, _("Smoothness"), 0.75)
+    description (_("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
+                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)"))
     value_range (0.0, 1.0)
     ui_range    (0.0, 1.0)
 
-property_double (contrast, "Contrast", 0.5)
-    description ("How steep the paint's edges look: its opacity is its height, scaled by this")
+property_double (contrast, _("Contrast"), 0.5)
+    description (_("How steep the paint's edges look: its opacity is its height, scaled by this"))
     value_range (0.0, 100.0)
     ui_range    (0.0, 2.0)
 
@@ -114,14 +116,14 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:paint-relief",
     "license",         "GPL3+",
-    "title",           "Impasto Paint Relief",
+    "title",           _("Impasto Paint Relief"),
     "categories",      "light",
     "gimp:menu-path",  "<Image>/Filters/Light and Shadow",
-    "gimp:menu-label", "Impasto Paint Relief...",
-    "description",     "Lights a layer's paint by its own relief, for a glossy impasto look: "
+    "gimp:menu-label", _("Impasto Paint Relief..."),
+    "description",     _("Lights a layer's paint by its own relief, for a glossy impasto look: "
                        "the paint's opacity is its height, so every brush stroke on a "
                        "transparent layer stands out, lit from one side. Keep it on the layer "
-                       "you paint on and the strokes show lit as you paint",
+                       "you paint on and the strokes show lit as you paint"),
     NULL);
 }
 

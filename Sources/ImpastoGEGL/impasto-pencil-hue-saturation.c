@@ -3,29 +3,31 @@
  * The maths is Swift (ImpastoKernels/PencilHueSaturation.swift), reached through
  * impasto-abi.h; this file only declares the op to GEGL. */
 
+#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+
 #ifdef GEGL_PROPERTIES
 
-property_double (azimuth, "Azimuth", 180.0)
-    description ("Pen azimuth in degrees: the hue rotates by 180° + azimuth")
+property_double (azimuth, _("Azimuth"), 180.0)
+    description (_("Pen azimuth in degrees: the hue rotates by 180° + azimuth"))
     value_range (-180.0, 180.0)
     ui_range    (-180.0, 180.0)
     ui_meta     ("unit", "degree")
 
-property_double (altitude, "Altitude", 78.75)
-    description ("Pen altitude in degrees above the canvas: "
-                 "saturation = maximum saturation × (90 − altitude) / 90")
+property_double (altitude, _("Altitude"), 78.75)
+    description (_("Pen altitude in degrees above the canvas: "
+                 "saturation = maximum saturation × (90 − altitude) / 90"))
     value_range (0.0, 90.0)
     ui_range    (0.0, 90.0)
     ui_meta     ("unit", "degree")
 
-property_double (max_saturation, "Maximum saturation", 8.0)
-    description ("Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are")
+property_double (max_saturation, _("Maximum saturation"), 8.0)
+    description (_("Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are"))
     value_range (0.0, 16.0)
     ui_range    (0.0, 16.0)
 
-property_boolean (linear, "Linear light", FALSE)
-    description ("Rotate and saturate linear RGB instead of perceptual R'G'B' "
-                 "(the seed worked on unmanaged, gamma-encoded values)")
+property_boolean (linear, _("Linear light"), FALSE)
+    description (_("Rotate and saturate linear RGB instead of perceptual R'G'B' "
+                 "(the seed worked on unmanaged, gamma-encoded values)"))
 
 #else
 
@@ -93,12 +95,12 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",            "impasto:pencil-hue-saturation",
     "license",         "GPL3+",
-    "title",           "Impasto Pencil Hue/Saturation",
+    "title",           _("Impasto Pencil Hue/Saturation"),
     "categories",      "color",
     "gimp:menu-path",  "<Image>/Colors",
-    "gimp:menu-label", "Impasto Pencil Hue/Saturation...",
-    "description",     "Rotates the hue by the way a pen points (180° + azimuth) and sets the "
-                       "saturation by how far it leans (altitude); the defaults change nothing",
+    "gimp:menu-label", _("Impasto Pencil Hue/Saturation..."),
+    "description",     _("Rotates the hue by the way a pen points (180° + azimuth) and sets the "
+                       "saturation by how far it leans (altitude); the defaults change nothing"),
     NULL);
 }
 

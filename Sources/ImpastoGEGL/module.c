@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The GEGL module: one bundle of Impasto's ops (built with GEGL_OP_BUNDLE, so the chant
  * files leave the two module entry points to this file). */
+#define _GNU_SOURCE  /* dladdr */
+#include <dlfcn.h>
+#include <glib/gi18n-lib.h>
 #include <gegl-plugin.h>
 #include "impasto-gegl.h"
 
@@ -12,9 +15,42 @@ gegl_module_query (GTypeModule *module)
   return &module_info;
 }
 
+/* The ops' titles, labels, descriptions and choice names are in the domain "impasto"
+ * (GETTEXT_PACKAGE): its catalogues are installed beside this module, in
+ * impasto-locale/<language>/LC_MESSAGES/impasto.mo (GEGL loads only *.so files from its
+ * module folders, so the folder is left alone). GEGL binds only its own domain. Bound before
+ * the types are registered: the chant reads labels and enum names at class init, and GIMP
+ * has set the locale before it loads modules.
+ *
+ * A process that has bound the domain already keeps its binding: Impasto's own plug-ins,
+ * whose libgimp binds it to the plug-in's locale/ before they start GEGL (the same
+ * catalogues; a module folder without them must not take the plug-in's messages away). A
+ * domain never bound reports gettext's default folder, as a made-up one does. */
+static void
+impasto_gegl_bind_text_domain (void)
+{
+  Dl_info      info;
+  const gchar *bound = bindtextdomain (GETTEXT_PACKAGE, NULL);
+  const gchar *never = bindtextdomain ("impasto-never-bound", NULL);
+
+  if (g_strcmp0 (bound, never) != 0)
+    return;
+  if (dladdr ((void *) impasto_gegl_bind_text_domain, &info) && info.dli_fname)
+    {
+      gchar *folder = g_path_get_dirname (info.dli_fname);
+      gchar *locale = g_build_filename (folder, "impasto-locale", NULL);
+
+      bindtextdomain (GETTEXT_PACKAGE, locale);
+      g_free (locale);
+      g_free (folder);
+    }
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+}
+
 G_MODULE_EXPORT gboolean
 gegl_module_register (GTypeModule *module)
 {
+  impasto_gegl_bind_text_domain ();
   gegl_op_impasto_pencil_hue_saturation_register_type (module);
   gegl_op_impasto_emboss_register_type (module);
   gegl_op_impasto_emboss_matcap_register_type (module);

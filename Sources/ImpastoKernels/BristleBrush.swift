@@ -42,21 +42,21 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
             stroke.description)
         private static let stroke = BristleStroke.Parameters.bristles
         public static let maxRadius = EffectParameter.number(
-            "max-radius", "Max radius", 1 ... 200, default: 16, "Spread of the bristles at full pressure in pixels")
+            "max-radius", localized("Max radius"), 1 ... 200, default: 16, localized("Spread of the bristles at full pressure in pixels"))
         public static let lineWidth = EffectParameter.number(
-            "line-width", "Line width", 0.5 ... 20, default: 2, "Diameter of each bristle in pixels")
+            "line-width", localized("Line width"), 0.5 ... 20, default: 2, localized("Diameter of each bristle in pixels"))
         public static let pressureLevels = EffectParameter.integer(
-            "pressure-levels", "Pressure levels", 1 ... 16, default: 8, "Cells from the lightest touch to full pressure")
+            "pressure-levels", localized("Pressure levels"), 1 ... 16, default: 8, localized("Cells from the lightest touch to full pressure"))
         /// Cells per tilt axis by default: 8 × 8 tilts × 8 pressures, 512 cells (BristleBrushTests).
         public static let angleLevels = EffectParameter.integer(
-            "angle-levels", "Angle levels", 1 ... 64, default: 8,
-            "Cells around the circle (direction) or per tilt axis (tilt, at most 16)")
+            "angle-levels", localized("Angle levels"), 1 ... 64, default: 8,
+            localized("Cells around the circle (direction) or per tilt axis (tilt, at most 16)"))
         /// Tilt by default: a pipe with a direction rank paints nothing on a click, and GIMP
         /// turns it only while the pointer moves diagonally (see `Angle.direction`).
         public static let angleSource = EffectParameter.choice(
-            "angle-source", "Angle source",
-            [.init(Angle.direction.rawValue, "Stroke direction"), .init(Angle.tilt.rawValue, "Pen tilt")],
-            default: Angle.tilt.rawValue, "What turns the bristles")
+            "angle-source", localized("Angle source"),
+            [.init(Angle.direction.rawValue, localized("Stroke direction")), .init(Angle.tilt.rawValue, localized("Pen tilt"))],
+            default: Angle.tilt.rawValue, localized("What turns the bristles"))
         /// With tilt, angle-levels counts cells per tilt axis: GIMP's pipes hold so many.
         public static let largestTiltLevels = 16
     }
@@ -88,7 +88,7 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
             if let problem = parameter.problem(with: value) { return problem }
         }
         if angle == .tilt && angleLevels > p.largestTiltLevels {
-            return "with tilt, angle-levels must be at most \(p.largestTiltLevels) (per axis), not \(angleLevels)"
+            return localized("with tilt, angle-levels must be at most %s (per axis), not %s", "\(p.largestTiltLevels)", "\(angleLevels)")
         }
         return nil
     }

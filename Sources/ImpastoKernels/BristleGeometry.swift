@@ -93,18 +93,18 @@ extension BristleGeometry {
 public struct BristleStroke: Equatable, Sendable, DeclaredParameters {
     public enum Parameters {
         public static let bristles = EffectParameter.integer(
-            "bristles", "Bristles", 1 ... 256, default: 20, "Number of bristles")
+            "bristles", localized("Bristles"), 1 ... 256, default: 20, localized("Number of bristles"))
         public static let pressureStart = EffectParameter.number(
-            "pressure-start", "Pressure start", 0 ... 1, default: 0.3, "Pen pressure at the start of each stroke")
+            "pressure-start", localized("Pressure start"), 0 ... 1, default: 0.3, localized("Pen pressure at the start of each stroke"))
         public static let pressureEnd = EffectParameter.number(
-            "pressure-end", "Pressure end", 0 ... 1, default: 1, "Pen pressure at the end of each stroke")
+            "pressure-end", localized("Pressure end"), 0 ... 1, default: 1, localized("Pen pressure at the end of each stroke"))
         public static let azimuth = EffectParameter.number(
-            "azimuth", "Azimuth", -360 ... 360, default: 0,
-            "Pen azimuth in degrees (0: right, 90: down): turns the bristles")
+            "azimuth", localized("Azimuth"), -360 ... 360, default: 0,
+            localized("Pen azimuth in degrees (0: right, 90: down): turns the bristles"))
         public static let lineWidth = EffectParameter.number(
-            "line-width", "Line width", 0.1 ... 100, default: 2, "Width of each bristle's line in pixels")
+            "line-width", localized("Line width"), 0.1 ... 100, default: 2, localized("Width of each bristle's line in pixels"))
         public static let maxRadius = EffectParameter.number(
-            "max-radius", "Max radius", 0 ... 1000, default: 16, "Spread of the bristles at full pressure in pixels")
+            "max-radius", localized("Max radius"), 0 ... 1000, default: 16, localized("Spread of the bristles at full pressure in pixels"))
     }
 
     public static let parameters = [Parameters.bristles, Parameters.pressureStart, Parameters.pressureEnd,

@@ -145,15 +145,11 @@ public struct EffectParameter: Equatable, Sendable {
         value.isFinite && range.contains(value)
     }
 
-    /// How ranges read in messages: "0 and 90".
-    public var rangeText: String {
-        "\(Self.text(range.lowerBound)) and \(Self.text(range.upperBound))"
-    }
-
     /// Why `value` is not acceptable, in the words scripts see ("altitude must be between 0 and
     /// 90, not 95"), or nil. (Numbers only: the other kinds' values are checked by their type.)
     public func problem(with value: Double) -> String? {
-        accepts(value) ? nil : "\(name) must be between \(rangeText), not \(Self.text(value))"
+        accepts(value) ? nil : localized("%s must be between %s and %s, not %s", name, Self.text(range.lowerBound),
+                                         Self.text(range.upperBound), Self.text(value))
     }
 
     /// A number as messages and labels print it: whole numbers without a fraction.

@@ -11,38 +11,38 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     /// look's lights and material in `Hemisphere.Look`) is the shading hemisphere's.
     public enum Parameters {
         public static let radius = EffectParameter.number(
-            "radius", "Radius", 0 ... 1000, slider: 0 ... 100, default: 10,
-            "How far in from the edge of the mask the relief rises, in pixels")
+            "radius", localized("Radius"), 0 ... 1000, slider: 0 ... 100, default: 10,
+            localized("How far in from the edge of the mask the relief rises, in pixels"))
         public static let scale = EffectParameter.number(
-            "scale", "Depth", 0 ... 1000, slider: 0 ... 50, default: 10,
-            "How steep the relief looks to the lighting (the normal scale)")
+            "scale", localized("Depth"), 0 ... 1000, slider: 0 ... 50, default: 10,
+            localized("How steep the relief looks to the lighting (the normal scale)"))
         public static let profile = EffectParameter.choice(
-            "profile", "Profile",
-            [.init("round", "Round"), .init("linear", "Linear"), .init("smooth", "Smooth")], default: "round",
-            "Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)")
+            "profile", localized("Profile"),
+            [.init("round", localized("Round")), .init("linear", localized("Linear")), .init("smooth", localized("Smooth"))], default: "round",
+            localized("Shape of the edge: round (a quarter circle), linear (a bevel) or smooth (an S curve)"))
         public static let liquify = EffectParameter.number(
-            "liquify", "Liquify", 0 ... 200, slider: 0 ... 20, default: 0,
-            "Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)")
+            "liquify", localized("Liquify"), 0 ... 200, slider: 0 ... 20, default: 0,
+            localized("Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)"))
         public static let maskSource = EffectParameter.choice(
-            "mask-source", "Mask",
-            [.init("alpha", "Shape: cut out along transparency"),
-             .init("luminance", "Brightness: transparency kept")], default: "alpha",
-            "Shape: the layer's opaque parts rise and the result takes their outline (a layer without an alpha channel is embossed by its brightness). Brightness: bright parts rise, dark parts stay low, and the layer stays as opaque as it was")
+            "mask-source", localized("Mask"),
+            [.init("alpha", localized("Shape: cut out along transparency")),
+             .init("luminance", localized("Brightness: transparency kept"))], default: "alpha",
+            localized("Shape: the layer's opaque parts rise and the result takes their outline (a layer without an alpha channel is embossed by its brightness). Brightness: bright parts rise, dark parts stay low, and the layer stays as opaque as it was"))
         /// Named apart from GEGL's pads (input, output, aux): GIMP 3's filter tool mistakes a
         /// property called "output" for the pad and cannot edit a kept filter (OpPropertiesTests).
         public static let result = EffectParameter.choice(
-            "result", "Result",
-            [.init("shaded", "Shaded relief"), .init("height", "Height field"), .init("normals", "Normal map"),
-             .init("hemisphere", "Shading hemisphere")], default: "shaded",
-            "The shaded relief, or the height field, normal map or hemisphere it is made from")
+            "result", localized("Result"),
+            [.init("shaded", localized("Shaded relief")), .init("height", localized("Height field")), .init("normals", localized("Normal map")),
+             .init("hemisphere", localized("Shading hemisphere"))], default: "shaded",
+            localized("The shaded relief, or the height field, normal map or hemisphere it is made from"))
         /// The look: a named preset, or "custom" (the lights and material of `Hemisphere.Look`).
         /// Scripts name a preset ("" = the default); only dialogs and the op offer "custom".
         public static let preset = EffectParameter.choice(
-            "preset", "Look",
-            [.init(Hemisphere.customLook, "Custom (lights and material below)")]
-                + Hemisphere.presetNames.map { .init($0, $0.prefix(1).uppercased() + $0.dropFirst()) },
+            "preset", localized("Look"),
+            [.init(Hemisphere.customLook, localized("Custom (lights and material below)"))]
+                + Hemisphere.presetNames.map { .init($0, localized($0.prefix(1).uppercased() + $0.dropFirst())) },
             default: Hemisphere.presetNames[0],
-            "The lit hemisphere the relief is shaded from; Custom uses the lights and material below")
+            localized("The lit hemisphere the relief is shaded from; Custom uses the lights and material below"))
     }
 
     public static let parameters = [Parameters.radius, Parameters.scale, Parameters.profile, Parameters.liquify,

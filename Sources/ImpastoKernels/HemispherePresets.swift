@@ -25,33 +25,33 @@ extension Hemisphere {
         public static func light(_ n: Int) -> [EffectParameter] {
             let d = lightDefaults[min(max(n, 1), lightCount) - 1]
             return [
-                .number("light\(n)-x", "Light \(n) x", -10 ... 10, default: d.0,
-                        "Light \(n) position, right of the sphere's centre"),
-                .number("light\(n)-y", "Light \(n) y", -10 ... 10, default: d.1,
-                        "Light \(n) position, above the sphere's centre"),
-                .number("light\(n)-z", "Light \(n) z", -10 ... 10, default: d.2,
-                        "Light \(n) position, in front of the sphere's centre"),
-                .number("light\(n)-hue", "Light \(n) hue", 0 ... 360, default: d.3, "Light \(n) colour: hue in degrees"),
-                .number("light\(n)-saturation", "Light \(n) saturation", 0 ... 1, default: d.4,
-                        "Light \(n) colour: saturation (0 white)"),
-                .number("light\(n)-brightness", "Light \(n) brightness", 0 ... 2, default: d.5,
-                        "Light \(n) brightness (0: off)"),
+                .number("light\(n)-x", localized("Light %s x", "\(n)"), -10 ... 10, default: d.0,
+                        localized("Light %s position, right of the sphere's centre", "\(n)")),
+                .number("light\(n)-y", localized("Light %s y", "\(n)"), -10 ... 10, default: d.1,
+                        localized("Light %s position, above the sphere's centre", "\(n)")),
+                .number("light\(n)-z", localized("Light %s z", "\(n)"), -10 ... 10, default: d.2,
+                        localized("Light %s position, in front of the sphere's centre", "\(n)")),
+                .number("light\(n)-hue", localized("Light %s hue", "\(n)"), 0 ... 360, default: d.3, localized("Light %s colour: hue in degrees", "\(n)")),
+                .number("light\(n)-saturation", localized("Light %s saturation", "\(n)"), 0 ... 1, default: d.4,
+                        localized("Light %s colour: saturation (0 white)", "\(n)")),
+                .number("light\(n)-brightness", localized("Light %s brightness", "\(n)"), 0 ... 2, default: d.5,
+                        localized("Light %s brightness (0: off)", "\(n)")),
             ]
         }
 
         public static let model = EffectParameter.choice(
-            "model", "Material",
-            [.init("shiny", "Shiny (Blinn-Phong)"), .init("pbr", "Physically based (metalness, roughness)")],
-            default: "shiny", "Shading model of the custom material")
+            "model", localized("Material"),
+            [.init("shiny", localized("Shiny (Blinn-Phong)")), .init("pbr", localized("Physically based (metalness, roughness)"))],
+            default: "shiny", localized("Shading model of the custom material"))
         public static let color = EffectParameter.color(
-            "color", "Material color", default: SIMD3(repeating: 0.8), "Base colour of the custom material")
+            "color", localized("Material color"), default: SIMD3(repeating: 0.8), localized("Base colour of the custom material"))
         public static let shininess = EffectParameter.number(
-            "shininess", "Shininess", 1 ... 256, default: 40,
-            "Shiny model: the size of the highlights (higher is smaller and sharper)")
+            "shininess", localized("Shininess"), 1 ... 256, default: 40,
+            localized("Shiny model: the size of the highlights (higher is smaller and sharper)"))
         public static let metalness = EffectParameter.number(
-            "metalness", "Metalness", 0 ... 1, default: 0, "Physically based model: 0 plastic, 1 metal")
+            "metalness", localized("Metalness"), 0 ... 1, default: 0, localized("Physically based model: 0 plastic, 1 metal"))
         public static let roughness = EffectParameter.number(
-            "roughness", "Roughness", 0 ... 1, default: 0.3, "Physically based model: 0 mirror-smooth, 1 matte")
+            "roughness", localized("Roughness"), 0 ... 1, default: 0.3, localized("Physically based model: 0 mirror-smooth, 1 matte"))
 
         /// Every parameter of the custom look, as the op lists them: the material, then the lights.
         public static let parameters: [EffectParameter] =

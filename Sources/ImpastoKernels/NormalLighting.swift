@@ -31,22 +31,22 @@ public struct NormalLighting: Equatable, Sendable {
     /// direction as in GIMP's Bump Map).
     public enum Parameters {
         public static let azimuth = EffectParameter.number(
-            "light-azimuth", "Light azimuth", -360 ... 360, slider: 0 ... 360, default: 135,
-            "Direction the light comes from, in degrees counter-clockwise from the right (135: the top-left)")
+            "light-azimuth", localized("Light azimuth"), -360 ... 360, slider: 0 ... 360, default: 135,
+            localized("Direction the light comes from, in degrees counter-clockwise from the right (135: the top-left)"))
         public static let elevation = EffectParameter.number(
-            "light-elevation", "Light elevation", 0 ... 90, default: 45,
-            "Height of the light above the canvas, in degrees (90: straight above)")
+            "light-elevation", localized("Light elevation"), 0 ... 90, default: 45,
+            localized("Height of the light above the canvas, in degrees (90: straight above)"))
         public static let ambient = EffectParameter.number(
-            "ambient", "Ambient", 0 ... 1, default: 0.35,
-            "Share of the light every slope gets whatever way it faces (1: no shading)")
+            "ambient", localized("Ambient"), 0 ... 1, default: 0.35,
+            localized("Share of the light every slope gets whatever way it faces (1: no shading)"))
         public static let specular = EffectParameter.number(
-            "specular", "Specular", 0 ... 4, default: 0.6,
-            "Strength of the highlights on slopes facing the light (0: matte)")
+            "specular", localized("Specular"), 0 ... 4, default: 0.6,
+            localized("Strength of the highlights on slopes facing the light (0: matte)"))
         public static let shininess = EffectParameter.number(
-            "shininess", "Shininess", 1 ... 1000, slider: 1 ... 200, default: 40,
-            "Size of the highlights: higher is smaller and sharper (Blinn exponent)")
+            "shininess", localized("Shininess"), 1 ... 1000, slider: 1 ... 200, default: 40,
+            localized("Size of the highlights: higher is smaller and sharper (Blinn exponent)"))
         public static let lightColor = EffectParameter.color(
-            "light-color", "Light color", default: SIMD3(repeating: 1), "Colour of the light")
+            "light-color", localized("Light color"), default: SIMD3(repeating: 1), localized("Colour of the light"))
     }
 
     public init(azimuth: Float = Float(Parameters.azimuth.defaultValue),

@@ -31,17 +31,17 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
     /// smoothness 0.75 and contrast 3 are the defaults); normal light reads the bump the same way.
     public enum Parameters {
         public static let smoothness = EffectParameter.number(
-            "smoothness", "Smoothness", 0 ... 1, default: 0.75,
-            "Blur the bump before taking its slopes (Gaussian σ = smoothness / (4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)")
+            "smoothness", localized("Smoothness"), 0 ... 1, default: 0.75,
+            localized("Blur the bump before taking its slopes (Gaussian σ = smoothness / (4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)"))
         public static let contrast = EffectParameter.number(
-            "contrast", "Contrast", 0 ... 100, slider: 0 ... 10, default: 3,
-            "How steep the slopes look: the heights (luminance × alpha) are scaled by this")
+            "contrast", localized("Contrast"), 0 ... 100, slider: 0 ... 10, default: 3,
+            localized("How steep the slopes look: the heights (luminance × alpha) are scaled by this"))
         public static let flipY = EffectParameter.boolean(
-            "flip-y", "Flip Y (DirectX)", default: false,
-            "Green points down (DirectX convention) instead of up (OpenGL)")
+            "flip-y", localized("Flip Y (DirectX)"), default: false,
+            localized("Green points down (DirectX convention) instead of up (OpenGL)"))
         public static let tileable = EffectParameter.boolean(
-            "tileable", "Tileable", default: false,
-            "Wrap around at the borders, for a texture that tiles; otherwise the edge pixels repeat")
+            "tileable", localized("Tileable"), default: false,
+            localized("Wrap around at the borders, for a texture that tiles; otherwise the edge pixels repeat"))
     }
 
     public static let parameters = [Parameters.smoothness, Parameters.contrast, Parameters.flipY, Parameters.tileable]

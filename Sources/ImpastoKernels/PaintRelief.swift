@@ -20,8 +20,8 @@ public struct PaintRelief: Equatable, Sendable, DeclaredParameters {
         /// default light and a shadow on the other, not so far that the highlight misses both
         /// (PaintReliefTests.testDefaultsGiveEachBristleAGlossyRidge).
         public static let contrast = EffectParameter.number(
-            "contrast", "Contrast", 0 ... 100, slider: 0 ... 2, default: 0.5,
-            "How steep the paint's edges look: its opacity is its height, scaled by this")
+            "contrast", localized("Contrast"), 0 ... 100, slider: 0 ... 2, default: 0.5,
+            localized("How steep the paint's edges look: its opacity is its height, scaled by this"))
     }
 
     /// impasto:paint-relief's parameters and plug-in-impasto-paint-relief's (all but the

@@ -16,17 +16,17 @@ public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
     /// fixed by docs/contract.md; the defaults are the identity, θ ≡ 0 and s = 1).
     public enum Parameters {
         public static let azimuth = EffectParameter.number(
-            "azimuth", "Azimuth", -180 ... 180, default: 180,
-            "Pen azimuth in degrees: the hue rotates by 180° + azimuth")
+            "azimuth", localized("Azimuth"), -180 ... 180, default: 180,
+            localized("Pen azimuth in degrees: the hue rotates by 180° + azimuth"))
         public static let altitude = EffectParameter.number(
-            "altitude", "Altitude", 0 ... 90, default: 78.75,
-            "Pen altitude in degrees above the canvas: saturation = maximum saturation × (90 − altitude) / 90")
+            "altitude", localized("Altitude"), 0 ... 90, default: 78.75,
+            localized("Pen altitude in degrees above the canvas: saturation = maximum saturation × (90 − altitude) / 90"))
         public static let maxSaturation = EffectParameter.number(
-            "max-saturation", "Maximum saturation", 0 ... 16, default: 8,
-            "Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are")
+            "max-saturation", localized("Maximum saturation"), 0 ... 16, default: 8,
+            localized("Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are"))
         public static let linear = EffectParameter.boolean(
-            "linear", "Linear light", default: false,
-            "Rotate and saturate linear RGB instead of perceptual R'G'B' (the seed worked on unmanaged, gamma-encoded values)")
+            "linear", localized("Linear light"), default: false,
+            localized("Rotate and saturate linear RGB instead of perceptual R'G'B' (the seed worked on unmanaged, gamma-encoded values)"))
     }
 
     /// The defaults are the identity: θ ≡ 0 and s = 1.

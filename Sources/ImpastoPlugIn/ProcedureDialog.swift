@@ -54,8 +54,7 @@ final class ProcedureDialog {
         self.image = image
         self.drawable = drawable
         self.arguments = arguments
-        let title = String(procedure.menuLabel.filter { $0 != "_" }.prefix { $0 != "." })
-        dialog = impasto_ui_dialog_new(title, procedure.name, procedure.name)
+        dialog = impasto_ui_dialog_new(procedure.dialogTitle, procedure.name, procedure.name)
     }
 
     /// Builds the dialog: the preview on the left (for a drawable), then `extras` and the
@@ -119,9 +118,9 @@ final class ProcedureDialog {
             let current: ParameterValue = .string(arguments.name(parameter.name))
             return combo(table, row, parameter.title, labels: choices.map(\.label), values: choices.map { .string($0.nick) },
                          current: current, changed)
-        case .drawable(let optional):
+        case .drawable:
             let combo = impasto_ui_item_combo(table, row, parameter.title, parameter.fromAnyImage ? 0 : 1,
-                                              optional ? (parameter.fromAnyImage ? "(none: procedural)" : "(none)") : nil,
+                                              parameter.noneLabel,
                                               image, drawable,
                                               Int32(number(value)), ActionHandler.fire, changed)
             arguments.values[index] = .int(impasto_ui_combo_get(combo))  // what the chooser settled on

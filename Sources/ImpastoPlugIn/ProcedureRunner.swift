@@ -2,6 +2,7 @@
 import CGIMP
 import ImpastoFrontEnd
 import GeglKit
+import ImpastoKernels
 
 /// How GIMP 2.10 runs an Impasto procedure: registration in its PDB, argument decoding, run
 /// modes and last-used values, the dialog; the checks and the work are the procedure's own
@@ -43,8 +44,8 @@ enum ProcedureRunner {
         Result { () throws(ProcedureFailure) in
             let leading = leadingParameters(procedure).count
             guard params.count >= leading else {
-                throw .calling("\(procedure.name) needs (" + leadingParameters(procedure).map(\.1).joined(separator: ", ")
-                               + ", …)")
+                throw .calling(localized("%s needs (%s, …)", procedure.name,
+                                         leadingParameters(procedure).map(\.1).joined(separator: ", ")))
             }
             let runMode = GimpRunMode(rawValue: UInt32(bitPattern: params[0].data.d_int32))
             let image = leading > 1 ? params[1].data.d_image : -1
@@ -77,15 +78,14 @@ enum ProcedureRunner {
         let expected = procedure.parameters.filter { !$0.dialogOnly }
         guard params.count == expected.count else {
             let leading = leadingParameters(procedure).map(\.1)
-            throw .calling("\(procedure.name) takes \(expected.count + leading.count) arguments ("
-                           + (leading + expected.map(\.name)).joined(separator: ", ")
-                           + "), not \(params.count + leading.count).")
+            throw .calling(localized("%s takes %s arguments (%s), not %s.", procedure.name, "\(expected.count + leading.count)",
+                                     (leading + expected.map(\.name)).joined(separator: ", "), "\(params.count + leading.count)"))
         }
         var arguments = ProcedureArguments.defaults(for: procedure.parameters)
         var next = params.startIndex
         for (i, parameter) in procedure.parameters.enumerated() where !parameter.dialogOnly {
             guard let value = parameter.decode(params[next]) else {
-                throw .calling("\(procedure.name): \(parameter.name) has the wrong type.")
+                throw .calling(localized("%s: %s has the wrong type.", procedure.name, parameter.name))
             }
             arguments.values[i] = value
             next += 1

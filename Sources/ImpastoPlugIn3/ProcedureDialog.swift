@@ -5,6 +5,7 @@ import Glibc
 import ImpastoFrontEnd
 import ImpastoWidgets
 import GeglKit
+import ImpastoKernels
 
 /// A procedure's dialog in GIMP 3 (RUN-INTERACTIVE): GimpProcedureDialog over the procedure's
 /// config — whose properties are the procedure's arguments, made from the same parameter
@@ -81,8 +82,7 @@ final class ProcedureDialog {
         self.drawable = drawable
         self.config = config
         self.arguments = arguments
-        let title = String(procedure.menuLabel.filter { $0 != "_" }.prefix { $0 != "." })
-        dialog = gimp_procedure_config_get_procedure(config).flatMap { gimp_procedure_dialog_new($0, config, title) }
+        dialog = gimp_procedure_config_get_procedure(config).flatMap { gimp_procedure_dialog_new($0, config, procedure.dialogTitle) }
     }
 
     /// Builds the dialog: the preview on the left (for a drawable), then `extras` and the
@@ -158,9 +158,8 @@ final class ProcedureDialog {
             let labels = choices.map(\.label)
             guard let combo = labels.withCStrings({ gimp_int_combo_box_new_array(gint(labels.count), $0) }) else { return nil }
             return add(.combo(UnsafeMutableRawPointer(combo), choices.map { .string($0.nick) }), combo, index, parameter)
-        case .drawable(let optional):
-            let none = optional ? (parameter.fromAnyImage ? "(none: procedural)" : "(none)") : nil
-            guard let combo = impasto_gimp3_item_combo(0, parameter.fromAnyImage ? -1 : image, drawable, none) else { return nil }
+        case .drawable:
+            guard let combo = impasto_gimp3_item_combo(0, parameter.fromAnyImage ? -1 : image, drawable, parameter.noneLabel) else { return nil }
             return add(.item(UnsafeMutableRawPointer(combo)), combo, index, parameter)
         case .vectors:
             guard let combo = impasto_gimp3_item_combo(1, image, -1, nil) else { return nil }
@@ -331,7 +330,7 @@ extension ProcedureDialog {
                                            ("reset", 1)]
         var named: [(String, UnsafeMutablePointer<GtkWidget>)] = [("dialog", dialog)]
         named += responses.compactMap { name, response in gtk_dialog_get_widget_for_response(cast(dialog), response).map { (name, $0) } }
-        let settings: [(String, String)] = [("save-settings", "_Save Settings"), ("load-settings", "_Load Saved Settings")]
+        let settings: [(String, String)] = [("save-settings", localized("_Save Settings")), ("load-settings", localized("_Load Saved Settings"))]
         named += settings.compactMap { name, label in impasto_gimp3_find_button(dialog, label).map { (name, $0) } }
         named += landmarks.map { ($0.name, $0.widget.assumingMemoryBound(to: GtkWidget.self)) }
         for (name, widget) in named {

@@ -4,6 +4,7 @@ import CImpastoGimp3
 import Glibc
 import ImpastoFrontEnd
 import GeglKit
+import ImpastoKernels
 
 /// How GIMP 3 runs an Impasto procedure: registration (the GIMP 3 signatures of
 /// docs/contract.md), reading the config into `ProcedureArguments`, the error; the checks and
@@ -65,11 +66,11 @@ enum ProcedureRunner {
     /// GimpRunImageFunc of every procedure with a drawable.
     private static let runImage: GimpRunImageFunc = { made, runMode, image, drawables, config, _ in
         respond(made) { procedure throws(ProcedureFailure) in
-            guard let image, let config else { throw .calling("\(procedure.name) needs an image.") }
+            guard let image, let config else { throw .calling(localized("%s needs an image.", procedure.name)) }
             let selected = list(drawables)
             guard selected.count == 1, let drawable = selected.first else {
-                throw .calling("\(procedure.name) works on one drawable, but \(selected.count) were given; "
-                               + "select a single layer or channel.")
+                throw .calling(localized("%s works on one drawable, but %s were given; select a single layer or channel.",
+                                         procedure.name, "\(selected.count)"))
             }
             try run(procedure, runMode: runMode, image: gimp_image_get_id(image),
                     drawable: gimp_item_get_id(.init(OpaquePointer(drawable))), config: config)
@@ -79,7 +80,7 @@ enum ProcedureRunner {
     /// GimpRunFunc of every procedure without an image (its run mode is its first argument).
     private static let runPlain: GimpRunFunc = { made, config, _ in
         respond(made) { procedure throws(ProcedureFailure) in
-            guard let config else { throw .calling("\(procedure.name) has no arguments.") }
+            guard let config else { throw .calling(localized("%s has no arguments.", procedure.name)) }
             let runMode = GimpRunMode(rawValue: UInt32(bitPattern: impasto_gimp3_config_get_int(config, "run-mode")))
             try run(procedure, runMode: runMode, image: -1, drawable: -1, config: config)
         }
@@ -92,7 +93,7 @@ enum ProcedureRunner {
         let name = made.flatMap { gimp_procedure_get_name($0) }.map { String(cString: $0) } ?? ""
         let result = Result { () throws(ProcedureFailure) in
             guard let procedure = procedures.first(where: { $0.name == name }) else {
-                throw .calling("Impasto has no procedure named \(name).")
+                throw .calling(localized("Impasto has no procedure named %s.", name))
             }
             try body(procedure)
         }

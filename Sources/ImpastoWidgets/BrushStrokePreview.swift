@@ -20,7 +20,7 @@ public final class BrushStrokePreview {
         self.dialog = dialog
         canvas = dialog.canvas(width: Self.width, height: Self.height, draw: { [unowned self] cairo, _, _ in draw(cairo) },
                                pointer: nil)
-        dialog.pack(dialog.frame("A stroke with this brush (light to full pressure)", around: canvas), into: side)
+        dialog.pack(dialog.frame(localized("A stroke with this brush (light to full pressure)"), around: canvas), into: side)
         if let canvas { dialog.landmarks.append(("brush-stroke", canvas)) }
         dialog.onChange.append { [unowned self] in
             stale = true

@@ -33,17 +33,17 @@ public final class HemisphereEditor {
                                pointer: { [unowned self] in pointer($0) })
         dialog.pack(canvas, into: box)
         guard let table = dialog.table(rows: 9) else { return }
-        custom = dialog.toggle(in: table, row: 0, title: "_Custom look: drag the lights", active: dialog.arguments.bool("custom-look"),
-                               tooltip: "Start from the preset's lights and material and edit them") { [unowned self] in
+        custom = dialog.toggle(in: table, row: 0, title: localized("_Custom look: drag the lights"), active: dialog.arguments.bool("custom-look"),
+                               tooltip: localized("Start from the preset's lights and material and edit them")) { [unowned self] in
             customToggled()
         }
-        lightChooser = dialog.combo(in: table, row: 1, title: "Light", labels: (1 ... Look.lightCount).map { "Light \($0)" },
+        lightChooser = dialog.combo(in: table, row: 1, title: localized("Light"), labels: (1 ... Look.lightCount).map { localized("Light %s", "\($0)") },
                                     active: 0) { [unowned self] in lightChosen() }
         // The selected light's depth, hue and brightness, then the material: each slider as
         // its declaration says (the light sliders show light 1's declaration: all four alike).
         let rows: [(field: String, label: String, declared: EffectParameter)] = [
-            ("z", "Depth (z)", Look.light(1)[2]), ("hue", "Hue", Look.light(1)[3]),
-            ("brightness", "Brightness", Look.light(1)[5]), ("shininess", Look.shininess.title, Look.shininess),
+            ("z", localized("Depth (z)"), Look.light(1)[2]), ("hue", localized("Hue"), Look.light(1)[3]),
+            ("brightness", localized("Brightness"), Look.light(1)[5]), ("shininess", Look.shininess.title, Look.shininess),
             ("metalness", Look.metalness.title, Look.metalness), ("roughness", Look.roughness.title, Look.roughness),
         ]
         for (row, (field, label, declared)) in rows.enumerated() {
@@ -56,7 +56,7 @@ public final class HemisphereEditor {
             }
         }
         dialog.pack(table, into: box)
-        dialog.pack(dialog.frame("Hemisphere", around: box), into: side)
+        dialog.pack(dialog.frame(localized("Hemisphere"), around: box), into: side)
         if let canvas { dialog.landmarks.append(("hemisphere", canvas)) }
         if let custom { dialog.landmarks.append(("custom-look", custom)) }
         dialog.onChange.append { [unowned self] in

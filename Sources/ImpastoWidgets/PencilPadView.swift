@@ -25,7 +25,7 @@ public final class PencilPadView {
         label = dialog.label(labelText)
         dialog.pack(canvas, into: box)
         dialog.pack(label, into: box)
-        dialog.pack(dialog.frame("Pencil: drag the pen (or the mouse) here", around: box), into: side)
+        dialog.pack(dialog.frame(localized("Pencil: drag the pen (or the mouse) here"), around: box), into: side)
         if let canvas { dialog.landmarks.append(("pencil-pad", canvas)) }
         dialog.onChange.append { [unowned self] in
             if let label { dialog.setText(labelText, of: label) }

@@ -53,7 +53,7 @@ final class ReleaseBundleTests: XCTestCase {
         }
         let executables = ["install.sh", "gimp-2.10/impasto", "gimp-3/impasto"]
         let files = ["README", "LICENSE", "gegl-0.4/libimpasto-gegl.so", "brushes/impasto-bristle.gih",
-                     "dynamics/impasto-bristle.gdyn"]
+                     "dynamics/impasto-bristle.gdyn", "locale/de/LC_MESSAGES/impasto.mo", "locale/fr/LC_MESSAGES/impasto.mo"]
         XCTAssertEqual(Set(modes.keys), Set((executables + files).map { "\(folder)/\($0)" }), listing.output)
         for name in executables { XCTAssertEqual(modes["\(folder)/\(name)"], "-rwxr-xr-x", name) }
         for name in files { XCTAssertEqual(modes["\(folder)/\(name)"], "-rw-r--r--", name) }
@@ -214,7 +214,9 @@ final class ReleaseBundleTests: XCTestCase {
                       installed.output)
         let ours = ["\(version)/plug-ins/impasto/impasto", "\(version)/brushes/impasto-bristle.gih",
                     "\(version)/dynamics/impasto-bristle.gdyn"].map { ".config/GIMP/\($0)" }
-            + [".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"]
+            + [".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so",
+               ".config/GIMP/\(version)/plug-ins/impasto/locale/de/LC_MESSAGES/impasto.mo",
+               ".local/share/gegl-0.4/plug-ins/impasto-locale/fr/LC_MESSAGES/impasto.mo"]
         XCTAssertTrue(Set(home.files()).isSuperset(of: ours), installed.output)
 
         try checkEverything(Self.runEverything(in: home, environment: [:]))

@@ -24,6 +24,15 @@ final class PluginInstallTests: XCTestCase {
         return found
     }
 
+    /// The translations an install puts beside the plug-in in `profile` and beside the GEGL
+    /// module in `modules` (one catalogue per language of po/LINGUAS).
+    func catalogues(plugIn profile: String?, module modules: String?) -> [String] {
+        ["de", "fr"].flatMap { language in
+            [profile.map { "\($0)/plug-ins/impasto/locale/\(language)/LC_MESSAGES/impasto.mo" },
+             modules.map { "\($0)/impasto-locale/\(language)/LC_MESSAGES/impasto.mo" }].compactMap { $0 }
+        }
+    }
+
     /// A profile as GIMP's first start leaves it (the folder: the tests look at what the
     /// install adds to it).
     func makeProfile(_ folder: URL) {
@@ -37,18 +46,19 @@ final class PluginInstallTests: XCTestCase {
         let env = ["HOME": home.path]
         let first = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(first.status, 0, first.output)
-        XCTAssertEqual(files(below: home), [".config/GIMP/2.10/plug-ins/impasto/impasto",
-                                            ".config/GIMP/2.10/plug-ins/impasto/installed-folders",
-                                            ".config/GIMP/2.10/brushes/impasto-bristle.gih",
-                                            ".config/GIMP/2.10/dynamics/impasto-bristle.gdyn",
-                                            ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"])
+        XCTAssertEqual(files(below: home), Set([".config/GIMP/2.10/plug-ins/impasto/impasto",
+                                                ".config/GIMP/2.10/plug-ins/impasto/installed-folders",
+                                                ".config/GIMP/2.10/brushes/impasto-bristle.gih",
+                                                ".config/GIMP/2.10/dynamics/impasto-bristle.gdyn",
+                                                ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"]
+                                               + catalogues(plugIn: ".config/GIMP/2.10", module: ".local/share/gegl-0.4/plug-ins")))
         XCTAssertTrue(first.output.contains("verified: gegl sees impasto:pencil-hue-saturation"), first.output)
         let plugIn = home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto/impasto").path
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: plugIn))
 
         let again = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(again.status, 0, again.output)
-        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 4, "idempotent: \(again.output)")
+        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 8, "idempotent: \(again.output)")
 
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
@@ -80,7 +90,7 @@ final class PluginInstallTests: XCTestCase {
 
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
-        XCTAssertEqual(files(below: profile, .isDirectoryKey), made.subtracting(["plug-ins/impasto"]), removed.output)
+        XCTAssertEqual(files(below: profile, .isDirectoryKey), made.filter { !$0.hasPrefix("plug-ins/impasto") }, removed.output)
         XCTAssertFalse(files(below: home).contains { $0.contains("impasto") }, removed.output)
     }
 
@@ -126,11 +136,12 @@ final class PluginInstallTests: XCTestCase {
         makeProfile(root.appendingPathComponent("profile"))
         let result = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(files(below: root), ["profile/plug-ins/impasto/impasto",
-                                            "profile/plug-ins/impasto/installed-folders",
-                                            "profile/brushes/impasto-bristle.gih",
-                                            "profile/dynamics/impasto-bristle.gdyn",
-                                            "data/gegl-0.4/plug-ins/libimpasto-gegl.so"])
+        XCTAssertEqual(files(below: root), Set(["profile/plug-ins/impasto/impasto",
+                                                "profile/plug-ins/impasto/installed-folders",
+                                                "profile/brushes/impasto-bristle.gih",
+                                                "profile/dynamics/impasto-bristle.gdyn",
+                                                "data/gegl-0.4/plug-ins/libimpasto-gegl.so"]
+                                               + catalogues(plugIn: "profile", module: "data/gegl-0.4/plug-ins")))
         XCTAssertEqual(install(["--uninstall"], env).status, 0)
         XCTAssertEqual(files(below: root), [])
     }
@@ -187,7 +198,10 @@ final class PluginInstallTests: XCTestCase {
                     .map { "\(profile)/\($0)" }
             } + [".config/GIMP/2.10/plug-ins/impasto/installed-folders", ".config/GIMP/3.0/plug-ins/impasto/installed-folders",
                  "\(flatpak)/config/GIMP/3.2/plug-ins/impasto/installed-folders",
-                 ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so", "\(flatpak)/data/gegl-0.4/plug-ins/libimpasto-gegl.so"]),
+                 ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so", "\(flatpak)/data/gegl-0.4/plug-ins/libimpasto-gegl.so"]
+              + catalogues(plugIn: ".config/GIMP/2.10", module: ".local/share/gegl-0.4/plug-ins")
+              + catalogues(plugIn: ".config/GIMP/3.0", module: nil)
+              + catalogues(plugIn: "\(flatpak)/config/GIMP/3.2", module: "\(flatpak)/data/gegl-0.4/plug-ins")),
             result.output)
         func plugIn(_ profile: String) throws -> Data {
             try Data(contentsOf: home.appendingPathComponent("\(profile)/plug-ins/impasto/impasto"))

@@ -123,11 +123,12 @@ public final class Gimp3Session {
     /// Each command as its own `-b` with `prelude` in front (every -b has its own Script-Fu
     /// environment), through Script-Fu's batch interpreter; `--quit` ends GIMP afterwards.
     /// With `data`, GIMP loads its brushes, dynamics and other data (needed to use them).
-    public func batch(_ commands: [String], prelude: String = "", data: Bool = false) -> PrivateGimp.BatchResult {
+    public func batch(_ commands: [String], prelude: String = "", data: Bool = false,
+                      environment extra: [String: String] = [:]) -> PrivateGimp.BatchResult {
         let arguments = ["-i"] + (data ? [] : ["-d"]) + ["-f", "--batch-interpreter=plug-in-script-fu-eval"]
             + commands.flatMap { ["-b", "(begin \(prelude)\n\($0))"] } + ["--quit"]
         let result = root.run(["timeout", "600", "gimp-console-\(root.suite.gimpVersion)"] + arguments,
-                              environment: environment)
+                              environment: environment.merging(extra) { $1 })
         return PrivateGimp.BatchResult(outcomes: PrivateGimp.outcomes(in: result.output), log: result.output)
     }
 

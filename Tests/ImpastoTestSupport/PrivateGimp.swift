@@ -54,13 +54,14 @@ public final class PrivateGimp {
     /// Every `-b` has its own Script-Fu environment, so `prelude` (definitions) is put in
     /// front of each command. With `addressSpace` (bytes), GIMP and its plug-ins run under
     /// that cap on their virtual memory (`ulimit -v`), to see how they fare without memory.
-    public func batch(_ commands: [String], prelude: String = "", addressSpace: Int? = nil) -> BatchResult {
+    public func batch(_ commands: [String], prelude: String = "", addressSpace: Int? = nil,
+                      environment extra: [String: String] = [:]) -> BatchResult {
         var arguments = ["-i"] + (data ? [] : ["-d"]) + (fonts ? [] : ["-f"])
         arguments += Self.batchArguments(commands, prelude: prelude)
         let gimp = ["timeout", "600", "gimp-console-2.10"] + arguments
         let capped = addressSpace.map { ["/bin/sh", "-c", "ulimit -v \($0 / 1024) && exec \"$@\"", "sh"] + gimp } ?? gimp
         let result = runCommand(capped[0], Array(capped.dropFirst()),
-                                environment: environment, removing: ["GEGL_PATH", "DISPLAY"])
+                                environment: environment.merging(extra) { $1 }, removing: ["GEGL_PATH", "DISPLAY"])
         return BatchResult(outcomes: Self.outcomes(in: result.output), log: result.output)
     }
 
@@ -105,10 +106,11 @@ public final class GimpBatch {
     public let scenarios: [(name: String, script: String)]
     public let result: PrivateGimp.BatchResult
 
-    public init(session: PrivateGimp, scenarios: [(String, String)], prelude: String, addressSpace: Int? = nil) {
+    public init(session: PrivateGimp, scenarios: [(String, String)], prelude: String, addressSpace: Int? = nil,
+                environment: [String: String] = [:]) {
         self.session = session
         self.scenarios = scenarios.map { (name: $0.0, script: $0.1) }
-        result = session.batch(scenarios.map(\.1), prelude: prelude, addressSpace: addressSpace)
+        result = session.batch(scenarios.map(\.1), prelude: prelude, addressSpace: addressSpace, environment: environment)
     }
 
     /// GIMP's whole output, for failure messages.

@@ -9,8 +9,8 @@ import ImpastoKernels
 public enum BristleBrushProcedure: ImpastoProcedure {
     public static let target = ProcedureTarget.none
     public static let name = "plug-in-impasto-bristle-brush"
-    public static let blurb = "Make the Impasto Bristle brush for tablets with other bristles, size or levels"
-    public static let help = """
+    public static let blurb = localized("Make the Impasto Bristle brush for tablets with other bristles, size or levels")
+    public static let help = localized("""
         Writes "Impasto Bristle" (brushes/impasto-bristle.gih in your GIMP profile), an image \
         pipe of many-bristle dabs: bristle dots of line-width pixels spread as far as \
         max-radius × √pressure, one cell for each of pressure-levels pen pressures and \
@@ -20,8 +20,8 @@ public enum BristleBrushProcedure: ImpastoProcedure {
         click); and the "Impasto Bristle" paint dynamics (pressure firms up the paint; the \
         brush cells do the spreading and turning). GIMP then reloads its brushes and both \
         become the active brush and dynamics.
-        """
-    public static let menuLabel = "Regenerate Impasto _Bristle Brush..."
+        """)
+    public static let menuLabel = localized("Regenerate Impasto _Bristle Brush...")
     /// The Brushes dialog's context menu, as GIMP 2.10 names it (GIMP 3: see `gimp3MenuPath`).
     public static let menuPath = "<Brushes>"
 
@@ -39,15 +39,15 @@ public enum BristleBrushProcedure: ImpastoProcedure {
     }
 
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {
-        if let problem = brush(call.arguments).problem { throw .calling("\(name): \(problem).") }
+        if let problem = brush(call.arguments).problem { throw .calling(localized("%s: %s.", name, problem)) }
     }
 
     public static func apply(_ call: ProcedureCall) throws(ProcedureFailure) {
         let host = call.host
-        guard let folder = host.profileFolder else { throw .execution("\(name): GIMP has no profile folder.") }
-        if let problem = brush(call.arguments).write(intoProfile: folder) { throw .execution("\(name): \(problem)") }
+        guard let folder = host.profileFolder else { throw .execution(localized("%s: GIMP has no profile folder.", name)) }
+        if let problem = brush(call.arguments).write(intoProfile: folder) { throw .execution(localized("%s: %s", name, problem)) }
         guard host.reloadAndSelectBrush(named: BristleBrush.name) else {
-            throw .execution("\(name): GIMP did not load the brush written to \(folder)/brushes.")
+            throw .execution(localized("%s: GIMP did not load the brush written to %s.", name, "\(folder)/brushes"))
         }
     }
 }

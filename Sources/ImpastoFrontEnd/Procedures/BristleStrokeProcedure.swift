@@ -6,8 +6,8 @@ import ImpastoKernels
 /// foreground colour on the drawable and in white at 10 % on a bump drawable.
 public enum BristleStrokeProcedure: ImpastoProcedure {
     public static let name = "plug-in-impasto-bristle-stroke"
-    public static let blurb = "Stroke a path with a many-bristle brush, in colour and onto a bump layer"
-    public static let help = """
+    public static let blurb = localized("Stroke a path with a many-bristle brush, in colour and onto a bump layer")
+    public static let help = localized("""
         Draws a many-bristle brush along every stroke of the path (Bézier segments followed \
         closely): bristles spread evenly around the path, as far as max-radius × √pressure \
         from it, the pressure going from pressure-start to pressure-end along each stroke, \
@@ -16,13 +16,13 @@ public enum BristleStrokeProcedure: ImpastoProcedure {
         and, when a bump drawable is given (−1: none), in white at 10 % opacity on it, so \
         that plug-in-impasto-normal-light can light the painting as a glossy impasto. \
         The selection limits the painting.
-        """
-    public static let menuLabel = "Impasto _Bristle Stroke Path..."
+        """)
+    public static let menuLabel = localized("Impasto _Bristle Stroke Path...")
     public static let menuPath = "<Image>/Edit"
 
     public static let parameters: [ProcedureParameter] = [
-        .drawable("bump-drawable", optional: true, "The bump layer to paint white at 10 % on (-1: none)"),
-        .vectors("vectors", "The path to stroke (every stroke of it)"),
+        .drawable("bump-drawable", optional: true, localized("The bump layer to paint white at 10 % on (-1: none)")),
+        .vectors("vectors", localized("The path to stroke (every stroke of it)")),
     ] + BristleStroke.parameters.map(ProcedureParameter.init)
 
     /// The stroke these arguments describe.
@@ -42,16 +42,16 @@ public enum BristleStrokeProcedure: ImpastoProcedure {
         let (host, image, drawable, arguments) = (call.host, call.image, call.drawable, call.arguments)
         let vectors = arguments.vectors("vectors")
         guard host.image(of: vectors) == image else {
-            throw .calling("\(name): path \(vectors) does not belong to image \(image).")
+            throw .calling(localized("%s: path %s does not belong to image %s.", name, "\(vectors)", "\(image)"))
         }
         if let bump = arguments.drawable("bump-drawable") {
             guard bump != drawable else {
-                throw .calling("\(name): the bump drawable must be another layer than the one painted on (or -1).")
+                throw .calling(localized("%s: the bump drawable must be another layer than the one painted on (or -1).", name))
             }
             try ProcedureChecks.checkDrawable(self, image: image, drawable: bump, in: host)
         }
         guard !polylines(of: vectors, in: host, arguments: arguments).isEmpty else {
-            throw .execution("\(name): the path has no strokes; draw one with the Paths tool first.")
+            throw .execution(localized("%s: the path has no strokes; draw one with the Paths tool first.", name))
         }
     }
 
@@ -61,7 +61,7 @@ public enum BristleStrokeProcedure: ImpastoProcedure {
         let lineWidth = settings(arguments).lineWidth
         let lines = polylines(of: arguments.vectors("vectors"), in: host, arguments: arguments)
 
-        host.progressStart("Impasto Bristle Stroke")
+        host.progressStart(localized("Impasto Bristle Stroke"))
         let share = bump == nil ? 1.0 : 0.5
         try DrawablePainter.paint(lines, lineWidth: lineWidth, color: host.foreground, on: call.drawable, in: host) {
             host.progress($0 * share)

@@ -5,8 +5,8 @@ import ImpastoKernels
 /// shape becomes a shaded relief.
 public enum EmbossProcedure: FilterProcedure {
     public static let name = "plug-in-impasto-emboss"
-    public static let blurb = "Emboss the layer's shape into a rounded relief lit like polished metal"
-    public static let help = """
+    public static let blurb = localized("Emboss the layer's shape into a rounded relief lit like polished metal")
+    public static let help = localized("""
         The layer's shape (mask-source 0: its alpha) or its brightness (1: luminance × alpha, \
         the layer keeping its own alpha) becomes a relief that rises over radius pixels from the \
         edge with the chosen profile; its normals, scaled by scale, look up the colour in a \
@@ -14,11 +14,11 @@ public enum EmbossProcedure: FilterProcedure {
         -1 a procedural one in the look named by preset ("" = mercury). liquify > 0 first \
         blurs the mask by that many pixels and thresholds it, so nearby shapes flow together. \
         With the shape mask the result keeps the shape's antialiased coverage as alpha.
-        """
-    public static let menuLabel = "Impasto _Emboss..."
+        """)
+    public static let menuLabel = localized("Impasto _Emboss...")
     public static let menuPath = "<Image>/Filters/Light and Shadow"
     public static let menuOperation: String? = "impasto:emboss"
-    public static let dialogMenuLabel: String? = "Impasto Emboss with _Light Editor..."
+    public static let dialogMenuLabel: String? = localized("Impasto Emboss with _Light Editor...")
 
     public static let parameters: [ProcedureParameter] = [
         ProcedureParameter(EmbossSettings.Parameters.radius),
@@ -27,16 +27,16 @@ public enum EmbossProcedure: FilterProcedure {
         ProcedureParameter(EmbossSettings.Parameters.liquify),
         ProcedureParameter(EmbossSettings.Parameters.maskSource),
         .drawable("shading-drawable", optional: true,
-                  "A picture of a lit sphere to shade from, or -1 for the procedural hemisphere").fromAnyImageInDialog(),
+                  localized("A picture of a lit sphere to shade from, or -1 for the procedural hemisphere")).fromAnyImageInDialog(),
         .name(EmbossSettings.Parameters.preset, except: Hemisphere.customLook),
     ] + CustomLook.parameters
 
-    public static let progressMessage = "Impasto Emboss"
+    public static let progressMessage = localized("Impasto Emboss")
 
     public static func filter(for arguments: ProcedureArguments, in host: any GimpHost) throws(ProcedureFailure) -> DrawableFilter {
         let shading = arguments.drawable("shading-drawable")
         if let shading, host.isIndexed(shading) {
-            throw .execution("\(name): the shading drawable is indexed; convert its image to RGB first.")
+            throw .execution(localized("%s: the shading drawable is indexed; convert its image to RGB first.", name))
         }
         // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
         let relief = arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })

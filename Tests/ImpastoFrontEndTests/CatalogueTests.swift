@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import ImpastoFrontEnd
+import ImpastoKernels
+import ImpastoTestSupport
+import XCTest
+
+/// The translations (po/): the template is today's, every catalogue translates all of it, and
+/// what the procedures and parameters show is in it. (Run under the C locale, where
+/// `localized` returns the English source strings.)
+final class CatalogueTests: XCTestCase {
+    private let po = BuildProducts.packageRoot.appendingPathComponent("po")
+
+    /// po/LINGUAS: the languages, one per word (comments after #).
+    private var languages: [String] {
+        let text = (try? String(contentsOf: po.appendingPathComponent("LINGUAS"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .flatMap { $0.split(separator: " ").map(String.init) }
+    }
+
+    /// Skips a test that reads or makes catalogues where gettext's tools are missing.
+    private func requireTools() throws {
+        for tool in ["python3", "xgettext", "msgcat", "msgfmt"] where runCommand("sh", ["-c", "command -v \(tool)"]).status != 0 {
+            throw XCTSkip("needs \(tool) (Debian: python3, gettext)")
+        }
+    }
+
+    func testTheTemplateIsWhatMakePotMakesFromTodaysSources() throws {
+        try requireTools()
+        let made = BuildProducts.temporaryDirectory("pot").appendingPathComponent("impasto.pot")
+        let run = runCommand(po.appendingPathComponent("make-pot").path, [made.path])
+        XCTAssertEqual(run.status, 0, run.output)
+        let committed = try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8)
+        let fresh = try String(contentsOf: made, encoding: .utf8)
+        let missing = Set(Catalogue(fresh).messages.keys).subtracting(Catalogue(committed).messages.keys)
+        XCTAssertTrue(missing.isEmpty, "po/impasto.pot lacks (run po/make-pot, then translate): \(missing.sorted())")
+        XCTAssertEqual(fresh, committed, "po/impasto.pot is not what po/make-pot makes from the sources: run po/make-pot")
+    }
+
+    func testEveryCatalogueTranslatesEveryMessageOfTheTemplate() throws {
+        try requireTools()
+        let template = Catalogue(try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8))
+        XCTAssertGreaterThan(template.messages.count, 200)
+        XCTAssertEqual(Set(languages), ["de", "fr"])
+        for language in languages {
+            let file = po.appendingPathComponent("\(language).po")
+            let catalogue = Catalogue(try String(contentsOf: file, encoding: .utf8))
+            for (id, _) in template.messages where !id.isEmpty {
+                guard let entry = catalogue.messages[id] else {
+                    XCTFail("\(language).po lacks \"\(id)\""); continue
+                }
+                XCTAssertFalse(entry.text.isEmpty, "\(language).po leaves \"\(id)\" untranslated")
+                XCTAssertFalse(entry.fuzzy, "\(language).po has \"\(id)\" fuzzy")
+            }
+            // Formats keep their %s (msgfmt --check); the header is complete.
+            let check = runCommand("msgfmt", ["--check", "-o", "/dev/null", file.path])
+            XCTAssertEqual(check.status, 0, check.output)
+        }
+    }
+
+    /// What a user sees of the procedures and the effects' parameters is a message of the
+    /// template: a string shown without `localized`, or one make-pot reads wrongly (a
+    /// multi-line literal), fails here.
+    func testWhatTheProceduresAndParametersShowIsInTheTemplate() throws {
+        let template = Catalogue(try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8))
+        var shown: [String] = []
+        for procedure in procedures {
+            shown += [procedure.blurb, procedure.help, procedure.menuLabel] + [procedure.dialogMenuLabel].compactMap { $0 }
+            shown += procedure.parameters.map(\.title)
+        }
+        let declared = EmbossSettings.parameters + Hemisphere.Look.parameters + NormalMap.parameters
+            + PencilHueSaturation.parameters + BristleStroke.parameters + BristleBrush.parameters
+            + NormalLight.parameters + PaintRelief.parameters
+        for parameter in declared {
+            shown += [parameter.title, parameter.description]
+            if case .choice(let choices, _) = parameter.kind { shown += choices.map(\.label) }
+        }
+        // A string made by a format ("Material color (red)" by "%s (red)") matches the format.
+        let formats = try template.messages.keys.filter { $0.contains("%s") }.map { format in
+            try NSRegularExpression(pattern: "^" + NSRegularExpression.escapedPattern(for: format)
+                .replacingOccurrences(of: "%s", with: ".+") + "$", options: .dotMatchesLineSeparators)
+        }
+        let missing = Set(shown).subtracting(template.messages.keys).filter { text in
+            !formats.contains { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        }
+        XCTAssertTrue(missing.isEmpty, "shown but not in po/impasto.pot: \(missing.sorted())")
+    }
+
+    func testFormatsFillTheirArgumentsInOrderOrByNumber() {
+        XCTAssertEqual(localized("%s must be between %s and %s, not %s", "radius", "0", "1000", "5000"),
+                       "radius must be between 0 and 1000, not 5000")
+        // A translation may reorder: "%2$s … %1$s" (an untranslated message is its own format).
+        XCTAssertEqual(localized("%2$s, then %1$s; 100%%", "first", "second"), "second, then first; 100%")
+        XCTAssertEqual(localized("The bump layer to paint white at 10 % on (-1: none)"),
+                       "The bump layer to paint white at 10 % on (-1: none)")
+    }
+}
+
+/// A .po or .pot file's messages: msgid → translation and whether it is fuzzy.
+private struct Catalogue {
+    struct Entry {
+        var text: String
+        var fuzzy: Bool
+    }
+
+    var messages: [String: Entry] = [:]
+
+    init(_ text: String) {
+        for block in text.components(separatedBy: "\n\n") {
+            var id = "", translation = "", fuzzy = false
+            var field: WritableKeyPath<(id: String, text: String), String>? = nil
+            var parts = (id: "", text: "")
+            for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
+                if line.hasPrefix("#,") && line.contains("fuzzy") { fuzzy = true }
+                if line.hasPrefix("#") { continue }
+                if line.hasPrefix("msgid ") { field = \.id } else if line.hasPrefix("msgstr ") { field = \.text }
+                guard let field, let open = line.firstIndex(of: "\""), line.hasSuffix("\"") else { continue }
+                parts[keyPath: field] += Self.unescape(line[line.index(after: open) ..< line.index(before: line.endIndex)])
+            }
+            (id, translation) = parts
+            if field != nil { messages[id] = Entry(text: translation, fuzzy: fuzzy) }
+        }
+    }
+
+    private static func unescape(_ quoted: Substring) -> String {
+        var text = "", escaped = false
+        for c in quoted {
+            if escaped {
+                text.append(c == "n" ? "\n" : c == "t" ? "\t" : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                text.append(c)
+            }
+        }
+        return text
+    }
+}
