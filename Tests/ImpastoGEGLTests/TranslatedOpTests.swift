@@ -20,6 +20,14 @@ final class TranslatedOpTests: XCTestCase {
             let made = runCommand("msgfmt", ["-o", messages.appendingPathComponent("impasto.mo").path, po])
             guard made.status == 0 else { return "msgfmt: \(made.output)" }
         }
+        // The users' locales, made here (Debian's `locales` has their sources): glibc from 2.41
+        // ignores LANGUAGE under C.UTF-8, so a real locale is what works on every Debian.
+        try? fm.createDirectory(at: folder.appendingPathComponent("locales"), withIntermediateDirectories: true)
+        for locale in ["de_DE", "fr_FR"] {
+            let made = runCommand("localedef", ["--no-archive", "-i", locale, "-f", "UTF-8",
+                                                folder.appendingPathComponent("locales/\(locale).UTF-8").path])
+            guard made.status <= 1 else { return "localedef \(locale): \(made.output)" }   // 1: warnings only
+        }
         let flags = runCommand("pkg-config", ["--cflags", "--libs", "gegl-0.4"]).output
             .split(whereSeparator: \.isWhitespace).map(String.init)
         let built = runCommand("cc", ["-o", folder.appendingPathComponent("op-strings").path,
@@ -34,8 +42,9 @@ final class TranslatedOpTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: scratch) }
         // A data folder of its own: no other Impasto module (an installed one) is loaded first.
         let run = runCommand(Self.folder.appendingPathComponent("op-strings").path, [Self.folder.path, op],
-                             environment: environment.merging(["XDG_DATA_HOME": scratch.path, "XDG_CACHE_HOME": scratch.path]) { $1 },
-                             removing: ["GEGL_PATH", "LANG", "LC_MESSAGES"])
+                             environment: environment.merging(["XDG_DATA_HOME": scratch.path, "XDG_CACHE_HOME": scratch.path,
+                                                               "LOCPATH": Self.folder.appendingPathComponent("locales").path]) { $1 },
+                             removing: ["GEGL_PATH", "LANG", "LC_MESSAGES", "LANGUAGE"])
         XCTAssertEqual(run.status, 0, run.output)
         var found: [String: String] = [:]
         for line in run.output.split(separator: "\n") {
@@ -45,8 +54,8 @@ final class TranslatedOpTests: XCTestCase {
         return found
     }
 
-    func testEmbossIsGermanUnderLanguageDe() throws {
-        let german = try strings("impasto:emboss", ["LANGUAGE": "de", "LC_ALL": "C.UTF-8"])
+    func testEmbossIsGermanInAGermanLocale() throws {
+        let german = try strings("impasto:emboss", ["LC_ALL": "de_DE.UTF-8"])
         XCTAssertEqual(german["title"], "Impasto Relief")
         XCTAssertEqual(german["gimp:menu-label"], "Impasto Relief …")
         XCTAssertEqual(german["scale"], "Tiefe")
@@ -54,8 +63,8 @@ final class TranslatedOpTests: XCTestCase {
         XCTAssertEqual(german["preset:mercury"], "Quecksilber")
     }
 
-    func testNormalLightIsFrenchUnderLanguageFr() throws {
-        let french = try strings("impasto:normal-light", ["LANGUAGE": "fr", "LC_ALL": "C.UTF-8"])
+    func testNormalLightIsFrenchInAFrenchLocale() throws {
+        let french = try strings("impasto:normal-light", ["LC_ALL": "fr_FR.UTF-8"])
         XCTAssertEqual(french["title"], "Impasto éclairage par normales")
         XCTAssertEqual(french["light-elevation"], "Élévation de la lumière")
     }
