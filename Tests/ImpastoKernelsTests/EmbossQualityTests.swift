@@ -183,7 +183,7 @@ extension EmbossQualityTests {
     /// IMPASTO_EMBOSS_DUMP=dir: the renders behind one case's figures, for looking at (RADIUS,
     /// SCALE, PRESET choose the case; 4× zoomed: the 1× render, the reference, and the 1×
     /// render with far pixels red and the crease left out of the measures blue).
-    func testDumpForInspection() throws {
+    func testTheDumpMarksTheFarPixelsTheFiguresCount() throws {
         guard let dir = ProcessInfo.processInfo.environment["IMPASTO_EMBOSS_DUMP"] else { throw XCTSkip("set IMPASTO_EMBOSS_DUMP") }
         let env = ProcessInfo.processInfo.environment
         let shading = Hemisphere.preset(named: env["PRESET"] ?? "mercury")!.render(size: 256)
@@ -211,9 +211,11 @@ extension EmbossQualityTests {
                 (marked[4 * i], marked[4 * i + 1], marked[4 * i + 2]) = (1, 0, 0)
             }
             EmbossQuality.save(marked, width: w, height: h, zoom: 4, to: "\(dir)/\(shape.name)-far.png")
-            for suffix in ["1x", "ref", "far"] {
-                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/\(shape.name)-\(suffix).png"), suffix)
-            }
+            // The picture shows the pixels the figures count: as many red as far interior ones.
+            let red = (0 ..< w * h).filter { marked[4 * $0] == 1 && marked[4 * $0 + 1] == 0 && marked[4 * $0 + 2] == 0 }.count
+            let counted = EmbossQuality.figures(image, reference, width: w, interior: interior).far
+                * Double(interior.filter { $0 }.count)
+            XCTAssertEqual(Double(red), counted.rounded(), "\(shape.name): red pixels against the far figure")
         }
     }
 }
