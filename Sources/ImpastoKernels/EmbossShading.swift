@@ -53,8 +53,8 @@ public enum EmbossShading {
     /// (`HeightField.Marks`); false works every pixel, to the same bits (`ReliefMarksTests`).
     ///
     /// `origin`: where io's output lies in the relief (and in `coverage`, the relief's size):
-    /// io.width × io.height pixels from there are shaded (see `ReliefRows.writeBands`).
-    static func shade(_ relief: HeightField.ReliefRows, coverage: Plane?, scale: Float, shading: ShadingImage,
+    /// io.width × io.height pixels from there are shaded (see `ReliefBands.writeBands`).
+    static func shade(_ relief: ReliefBands, coverage: Plane?, scale: Float, shading: ShadingImage,
                       to io: RowIO, at origin: (x: Int, y: Int) = (0, 0), perceptual: Bool = false, sparse: Bool = true,
                       parallel: ParallelFor = .serial) {
         let (sw, sh) = (shading.width, shading.height), width = relief.width
@@ -726,7 +726,7 @@ public enum EmbossShading {
 
     /// Writes the normals as an opaque RGBA normal map in the OpenGL convention that normal-map
     /// tools expect: (0.5 + 0.5·nₓ, 0.5 − 0.5·n_y, 0.5 + 0.5·n_z) — green is up.
-    static func normalMap(_ relief: HeightField.ReliefRows, scale: Float, to io: RowIO,
+    static func normalMap(_ relief: ReliefBands, scale: Float, to io: RowIO,
                           at origin: (x: Int, y: Int) = (0, 0), parallel: ParallelFor = .serial) {
         relief.writePixels(to: io, at: origin, parallel: parallel) { band, i in
             let n = normal(dx: band.slopeX[i], dy: band.slopeY[i], scale: scale)

@@ -4,7 +4,7 @@ extension HeightField {
     /// group of `columns` columns, `words(width:)` words a row (`ReliefBand.marks`).
     ///
     /// The bevel marks the groups of each pixel it finishes (every pixel that slopes is one)
-    /// and of its left and right neighbours; `ReliefRows.withBand` then widens the marks by a
+    /// and of its left and right neighbours; `ReliefBands.withBand` then widens the marks by a
     /// row either side, since a sloping pixel's smoothing, its footprint's lookups and its
     /// moves read its 8 neighbours. Every pixel outside the widened marks is flat: a shading
     /// band's passes neither write nor read it, and the shading gives it the flat colour
