@@ -40,8 +40,22 @@ enum SlopeSmoothing {
         let rawDirections = (x: memory.rawDirectionX(count: count), y: memory.rawDirectionY(count: count))
         let onceDirections = (x: memory.onceDirectionX(count: count), y: memory.onceDirectionY(count: count))
         unitDirections(raw, into: rawDirections)
-        pass(raw, rawDirections, into: once, directions: onceDirections, inside: false)
-        pass(once, onceDirections, into: band, directions: nil, inside: true)
+        firstPass(raw, rawDirections, into: once, directions: onceDirections)
+        secondPass(once, onceDirections, into: band)
+    }
+
+    /// The first pass: every sloping pixel, its unit ∇d kept for the second.
+    @inline(never)
+    static func firstPass(_ raw: ReliefBand, _ rawDirections: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>),
+                          into band: ReliefBand, directions: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>)) {
+        pass(raw, rawDirections, into: band, directions: directions, inside: false)
+    }
+
+    /// The second pass: only the pixels inside the edge.
+    @inline(never)
+    static func secondPass(_ raw: ReliefBand, _ rawDirections: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>),
+                           into band: ReliefBand) {
+        pass(raw, rawDirections, into: band, directions: nil, inside: true)
     }
 
     /// The unit ∇d of each pixel of `band`'s marked groups ((0, 0) where it is flat) into
@@ -73,7 +87,9 @@ enum SlopeSmoothing {
     /// which holds a row more either side where the image has one), ∇d the weighted mean of the
     /// facing unit ∇d around it. `rawDirections` holds raw's unit ∇d (`unitDirections`);
     /// `directions`, if given, receives band's, laid out as band is. `inside`: only pixels
-    /// whose centre is inside the edge (d > 0) are smoothed, the others keep raw's.
+    /// whose centre is inside the edge (d > 0) are smoothed, the others keep raw's. (Inlined
+    /// into `firstPass` and `secondPass`, where `inside` and `directions` are constants.)
+    @inline(__always)
     static func pass(_ raw: ReliefBand,
                      _ rawDirections: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>),
                      into band: ReliefBand,
