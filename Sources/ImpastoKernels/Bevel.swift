@@ -108,7 +108,7 @@ struct Bevel: DistanceTransformFinish {
         (band.slopeX + i).update(repeating: 0, count: width)
         (band.slopeY + i).update(repeating: 0, count: width)
         (band.distances + i).update(repeating: 0, count: width)
-        band.marks(row: y - band.top).update(repeating: 0, count: HeightField.Marks.words(width: width))
+        band.marks(row: y - band.top).update(repeating: 0, count: ReliefMarks.words(width: width))
     }
 
     /// Pixel (x, y) finished (and marked with its left and right neighbours: it may slope).
@@ -119,7 +119,7 @@ struct Bevel: DistanceTransformFinish {
         band.slopeX[i] = sx
         band.slopeY[i] = sy
         band.distances[i] = d
-        HeightField.Marks.mark(band.marks(row: y &- band.top), x: x, width: width)
+        ReliefMarks.mark(band.marks(row: y &- band.top), x: x, width: width)
     }
 
     /// Pixel (x, y)'s height and slopes from its signed distance d and unit ∇d: at r = 0 here,
@@ -153,7 +153,7 @@ struct Bevel: DistanceTransformFinish {
                     dy.replacing(with: slope * dy, where: pending))
         }
         // Only the groups `set` marked hold any.
-        HeightField.Marks.forEachRun(band.marks(row: y - band.top), width: width) { start, end in
+        ReliefMarks.forEachRun(band.marks(row: y - band.top), width: width) { start, end in
             var x = start
             while x + 4 <= end {
                 let h = FastMath.load(heights + x)

@@ -37,7 +37,7 @@ public enum EmbossShading {
     /// one's given once: R'G'B'A for a perceptual layer, without babl's pass over every pixel.
     ///
     /// `sparse`: the band's passes work only the groups of columns around its sloping pixels
-    /// (`HeightField.Marks`); false works every pixel, to the same bits (`ReliefMarksTests`).
+    /// (`ReliefMarks`); false works every pixel, to the same bits (`ReliefMarksTests`).
     ///
     /// `origin`: where io's output lies in the relief (and in `coverage`, the relief's size):
     /// io.width × io.height pixels from there are shaded (see `ReliefBands.writeBands`).
@@ -124,7 +124,7 @@ public enum EmbossShading {
             // Outside the marked groups every pixel is flat, unlooked at; within them four flat
             // pixels in a row are found at once.
             var done = columns.lowerBound
-            HeightField.Marks.forEachRun(marks, width: width, within: columns) { start, end in
+            ReliefMarks.forEachRun(marks, width: width, within: columns) { start, end in
                 flatPixels(done, start)
                 var x = start
                 while x < end {

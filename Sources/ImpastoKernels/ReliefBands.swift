@@ -14,14 +14,14 @@ struct ReliefBand {
     /// Signed distance d of each sloping pixel's centre from the edge (negative: the centre is
     /// outside); only meaningful where the slope is not 0.
     let distances: UnsafeMutablePointer<Float>
-    /// Which groups of columns of each row are worked (`HeightField.Marks`, `Marks.words` a
+    /// Which groups of columns of each row are worked (`ReliefMarks`, `ReliefMarks.words` a
     /// row): a bevel's band receives the groups it finishes a pixel in, the others hold the
     /// widened marks that say where their planes are written (elsewhere each pixel is flat).
     let marks: UnsafeMutablePointer<UInt64>
 
     /// Row `row`'s marks (0 is the band's first row).
     @inline(__always)
-    func marks(row: Int) -> UnsafeMutablePointer<UInt64> { marks + row &* HeightField.Marks.words(width: width) }
+    func marks(row: Int) -> UnsafeMutablePointer<UInt64> { marks + row &* ReliefMarks.words(width: width) }
 
     /// Rows `rows` of this band (within its own) with slopes from `slopeX` and `slopeY`, laid
     /// out from its first row.
@@ -114,7 +114,7 @@ struct ReliefBands {
     /// Bevels `rows` and up to `halo` rows either side of them (those in the image), with their
     /// slopes smoothed (`SlopeSmoothing`), into memory of the scratch pool, and runs `body` with
     /// that band and the scratch holding it (whose other stages' memory is free for `body`).
-    /// `sparse`: only the band's marked groups (`HeightField.Marks`) are written, and `body`
+    /// `sparse`: only the band's marked groups (`ReliefMarks`) are written, and `body`
     /// must read nothing else; else all are (and all marked).
     func withBand<Result>(around rows: Range<Int>, halo: Int, sparse: Bool = false, scratch: ScratchPool,
                           _ body: (ReliefBand, Scratch) -> Result) -> Result {
@@ -123,7 +123,7 @@ struct ReliefBands {
         let made = max(0, held.lowerBound - passes) ..< min(height, held.upperBound + passes)
         return scratch.withScratch { s in
             let memory = s.memory(BandMemory.self)
-            let count = made.count * width, words = HeightField.Marks.words(width: width), markWords = made.count * words
+            let count = made.count * width, words = ReliefMarks.words(width: width), markWords = made.count * words
             // Rows the last band this memory made of this relief bevelled, above and
             // overlapping these (a band's halo is its neighbour's rows), are taken over rather
             // than bevelled again: they are the same bits. (`from`: where the first of them
@@ -157,9 +157,9 @@ struct ReliefBands {
                                           marks: bevelled + row * words)
                 Bevel.rows(rest, of: columns, rise: rise, into: restBand)
                 if sparse {
-                    HeightField.Marks.widen(bevelled, into: widened, rows: made.count, width: width)
+                    ReliefMarks.widen(bevelled, into: widened, rows: made.count, width: width)
                 } else {
-                    HeightField.Marks.all(widened, rows: made.count, width: width)
+                    ReliefMarks.all(widened, rows: made.count, width: width)
                 }
                 SlopeSmoothing.smooth(raw, into: band, memory: s.memory(SlopeSmoothing.Memory.self))
                 memory.made = (identity, made)

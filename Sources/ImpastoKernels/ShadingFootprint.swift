@@ -67,8 +67,8 @@ struct FootprintField {
     /// and the spread between them, 2·max(|Δu|, |Δv|). The same arithmetic as
     /// `normal`, `lookup`, `direction` and `Rise.meanSlope` (the same bits), four pixels at
     /// a time in lanes: most of a sloping pixel's square roots and divisions, which one
-    /// pixel at a time wait on each other (r = 100 on text: 8 % less CPU time). Where four
-    /// pixels in a row are flat only their directions are written: nothing reads the rest.
+    /// pixel at a time wait on each other. Where four pixels in a row are flat only their
+    /// directions are written: nothing reads the rest.
     static func prepare(_ sx: UnsafePointer<Float>, _ sy: UnsafePointer<Float>, _ distances: UnsafePointer<Float>,
                         count: Int, rise: Rise, scale: Float, pictureWidth: Int, pictureHeight: Int,
                         lookupU: UnsafeMutablePointer<Float>, lookupV: UnsafeMutablePointer<Float>,
@@ -193,7 +193,7 @@ struct FootprintField {
                 FastMath.store(across, movesAcross + x)
             }
         }
-        HeightField.Marks.forEachRun(marks, width: width, within: columns) { start, end in
+        ReliefMarks.forEachRun(marks, width: width, within: columns) { start, end in
             let end = min(end, width - 1)
             var x = max(start, 1)
             while x + 4 <= end { lanes(y * width + x, x, one: false); x += 4 }
@@ -359,10 +359,10 @@ extension FootprintField {
         let halfSpread = memory.halfSpread(count: count)
         let halves = Halves(nearU: memory.nearU(count: count), nearV: memory.nearV(count: count),
                             farU: memory.farU(count: count), farV: memory.farV(count: count))
-        // The band's marked groups only (`HeightField.Marks`): every other pixel is flat, and
+        // The band's marked groups only (`ReliefMarks`): every other pixel is flat, and
         // nothing reads it.
         for row in 0 ..< band.rows {
-            HeightField.Marks.forEachRun(band.marks(row: row), width: width, within: read) { start, end in
+            ReliefMarks.forEachRun(band.marks(row: row), width: width, within: read) { start, end in
                 let i = row * width + start
                 prepare(band.slopeX + i, band.slopeY + i, band.distances + i, count: end - start, rise: rise,
                         scale: scale, pictureWidth: pictureWidth, pictureHeight: pictureHeight,

@@ -152,7 +152,7 @@ struct ShadingMipMap {
     }
 }
 
-/// Reads the picture for `Field.footprint`: at (u, v), averaged over about size × size of its
+/// Reads the picture for `FootprintField.footprint`: at (u, v), averaged over about size × size of its
 /// pixels — bilinear for size ≤ 1, else from the mip-map, whose level for the last size is
 /// kept (its log₂ is found again only when the size changes).
 struct PictureReader {

@@ -64,7 +64,7 @@ enum SlopeSmoothing {
                                into directions: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>)) {
         typealias Lanes = SIMD4<Float>
         for row in 0 ..< band.rows {
-            HeightField.Marks.forEachRun(band.marks(row: row), width: band.width) { start, end in
+            ReliefMarks.forEachRun(band.marks(row: row), width: band.width) { start, end in
                 var i = row * band.width + start
                 let last = row * band.width + end
                 while i + 4 <= last {
@@ -145,7 +145,7 @@ enum SlopeSmoothing {
             let start = row * width, o = start - first * width
             // Band's marked groups only. The first and last columns one at a time (their
             // neighbours beyond the image are themselves), the others four at a time.
-            HeightField.Marks.forEachRun(band.marks(row: row - first), width: width) { x, end in
+            ReliefMarks.forEachRun(band.marks(row: row - first), width: width) { x, end in
                 var x = x
                 while x < end {
                     let left = x > 0 ? -1 : 0

@@ -2,11 +2,11 @@
 @testable import ImpastoKernels
 import XCTest
 
-/// The marks that let a shading band skip its flat pixels (`HeightField.Marks`): their runs and
+/// The marks that let a shading band skip its flat pixels (`ReliefMarks`): their runs and
 /// widening against a scan of every column, the bevel's marks against the sloping pixels of a
 /// relief made in one piece, and the shading with them against the shading of every pixel.
 final class ReliefMarksTests: XCTestCase {
-    typealias Marks = HeightField.Marks
+    typealias Marks = ReliefMarks
 
     /// A row of random marks for `width` columns, bits past the last group set at random too
     /// (runs must stop at the width).

@@ -91,3 +91,11 @@ struct ClampedDistances: DistanceTransformFinish {
     func start(row y: Int) {}
     func end(row y: Int) {}
 }
+
+extension ReliefMarks {
+    /// Whether column x's group is marked in `row` (what the passes' runs cover).
+    static func marked(_ row: UnsafePointer<UInt64>, x: Int) -> Bool {
+        let group = x / columns
+        return row[group >> 6] & (1 &<< UInt64(group & 63)) != 0
+    }
+}
