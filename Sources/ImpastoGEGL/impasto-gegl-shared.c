@@ -361,7 +361,7 @@ impasto_gegl_emboss_formats (GeglOperation *operation,
    * as its bytes), Y' by the kernel's luma formula (babl's way from 8-bit R'G'B'A to Y'A float
    * may be a 128 MB table built on first use, and its rounding is babl's choice). A linear
    * RGBA layer (GIMP's linear-light images) is read as YA float: its alpha, the usual mask,
-   * with no curve per pixel (10.4 → 4.8 ms for 2048², BENCHMARKS.md), and the kernel gives Y
+   * with no curve per pixel (faster: BENCHMARKS.md, "What we learned"), and the kernel gives Y
    * the curve itself where luminance is the mask. A layer without an alpha channel is read
    * without one, R'G'B' float: the kernel then embosses its luminance (impasto_emboss). */
   gegl_operation_set_format (operation, "input",

@@ -226,9 +226,9 @@ public enum Emboss {
         }
         defer { coverage.recycle() }   // back for the next call on this size (no fresh pages)
         output.progress(0.2)
-        // The relief is made and used a band of rows at a time (see `HeightField.withReliefRows`).
+        // The relief is made and used a band of rows at a time (see `HeightField.withReliefBands`).
         let out = output.reporting(0.2 ... 1)
-        HeightField.withReliefRows(coverage, radius: s.radius, profile: s.profile, parallel: parallel) { relief in
+        HeightField.withReliefBands(coverage, radius: s.radius, profile: s.profile, parallel: parallel) { relief in
             switch s.output {
             case .shaded:
                 let alpha = s.maskSource == .luminance ? layerAlpha : hasAlpha(pixels) ? coverage : nil

@@ -272,9 +272,8 @@ extension NormalMap {
                 heights[j] = clean(SRGB.perceptual(SIMD4(repeating: samples[2 * j]))[0] * samples[2 * j + 1])
             }
         case .rgb(let w):
-            // Pixel by pixel: four at a time, LLVM moved the luma's products ahead of picking
-            // the twelve floats apart, and a colour picture's read went from 10 to 17
-            // instructions a pixel (callgrind, R'G'B' u8).
+            // Pixel by pixel: written four at a time, LLVM hoists the luma's products ahead of
+            // picking the twelve floats apart, and the read costs more instructions a pixel.
             for i in 0 ..< count {
                 let (r, g, b) = (samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
                 heights[i] = clean(r == g && g == b ? r : (w.x * r + w.y * g) + w.z * b)
@@ -399,10 +398,9 @@ extension NormalMap {
 
         /// The same codes undone by `decode` (linear RGBA, alpha 1) into `rgba`, in two loops:
         /// the normals' codes decoded into `planes` (red, green, blue, each `count` rounded up
-        /// to 4 floats), then interleaved. In one loop the compiler moved the interleaving ahead
-        /// of the decoding (the same operations on three vectors), and the table's lanes then
-        /// had to be picked out of shuffled vectors: 238 instructions for four pixels, against
-        /// 199 for the two loops (callgrind; BENCHMARKS.md).
+        /// to 4 floats), then interleaved. In one loop the compiler moves the interleaving ahead
+        /// of the decoding (the same operations on three vectors) and must then pick the table's
+        /// lanes out of shuffled vectors, which costs more instructions than the two loops.
         @inline(__always)
         func encode(into rgba: UnsafeMutablePointer<Float>, count: Int, contrast: Float, flipY: Bool,
                     decode: SRGB.UnitDecoder, planes: UnsafeMutablePointer<Float>) {

@@ -8,17 +8,10 @@
 /// C ABI's `ImpastoScratch` is a pool of them).
 public final class Scratch {
     private var buffers: [(pointer: UnsafeMutablePointer<Float>, capacity: Int)] = []
-
-    /// A note its user may leave on what the buffers hold, for the next user of this scratch
-    /// to recognise (`HeightField.ReliefRows.withBand`: which relief's rows). Any request for
-    /// a buffer (`floats`) clears it, so it never outlives the contents it speaks of.
-    var note: (owner: Int, rows: Range<Int>)?
+    /// Each stage's own named buffers (`memory(_:)`), one object per type.
+    private var stages: [ObjectIdentifier: AnyObject] = [:]
 
     public init() {}
-
-    /// How many floats buffer `slot` holds now (0 if it was never asked for): asking for at
-    /// most this many does not replace it.
-    func capacity(_ slot: Int) -> Int { slot < buffers.count ? buffers[slot].capacity : 0 }
 
     deinit {
         for buffer in buffers { buffer.pointer.deallocate() }
@@ -28,7 +21,6 @@ public final class Scratch {
     /// user left (a grown buffer starts undefined); it stays valid until `slot` is asked for
     /// again with a larger count, or the scratch goes.
     public func floats(_ slot: Int, count: Int) -> UnsafeMutablePointer<Float> {
-        note = nil
         let count = max(1, count)
         while buffers.count <= slot { buffers.append((UnsafeMutablePointer<Float>.allocate(capacity: 1), 1)) }
         if buffers[slot].capacity < count {
@@ -36,5 +28,41 @@ public final class Scratch {
             buffers[slot] = (UnsafeMutablePointer<Float>.allocate(capacity: count), count)
         }
         return buffers[slot].pointer
+    }
+
+    /// The working memory of type `Memory` kept in this scratch, made on first use: a stage's
+    /// own named buffers, which no other stage shares (its type is the key).
+    func memory<Memory: ScratchMemory>(_ type: Memory.Type) -> Memory {
+        if let kept = stages[ObjectIdentifier(type)] { return unsafeDowncast(kept, to: Memory.self) }
+        let made = Memory()
+        stages[ObjectIdentifier(type)] = made
+        return made
+    }
+}
+
+/// A stage's named buffers, kept in a `Scratch` from one call to the next (`Scratch.memory`).
+protocol ScratchMemory: AnyObject {
+    init()
+}
+
+/// One buffer of a stage's `ScratchMemory`: grown to the largest count asked for, never
+/// shrunk, never zeroed (its contents are whatever its last user left).
+struct ScratchBuffer<Element>: ~Copyable {
+    private var pointer = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    /// How many elements it holds now: asking for at most this many keeps it where it is.
+    private(set) var capacity = 1
+
+    init() {}
+
+    deinit { pointer.deallocate() }
+
+    /// Room for at least `count` elements.
+    mutating func callAsFunction(count: Int) -> UnsafeMutablePointer<Element> {
+        if capacity < count {
+            pointer.deallocate()
+            capacity = max(1, count)
+            pointer = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        }
+        return pointer
     }
 }

@@ -3,7 +3,7 @@
 import ImpastoTestSupport
 import XCTest
 
-/// The relief's edge normal (`HeightField.inwardNormal`): the direction of a straight
+/// The relief's edge normal (`Coverage.inwardNormal`): the direction of a straight
 /// antialiased edge, read from the coverages of the 3 × 3 pixels around one it crosses.
 final class EdgeNormalTests: XCTestCase {
     /// Coverage of the unit pixel centred at (cx, cy) by the half-plane n·p > c, sampled 32 × 32.
@@ -28,7 +28,7 @@ final class EdgeNormalTests: XCTestCase {
             var window = [Float](repeating: 0, count: 9)
             for dy in -1 ... 1 { for dx in -1 ... 1 { window[(dy + 1) * 3 + dx + 1] = coverage(Double(dx), Double(dy), n, c) } }
             guard window[4] > 0.02, window[4] < 0.98 else { continue }
-            let g = HeightField.inwardNormal { dx, dy in window[(dy + 1) * 3 + dx + 1] }
+            let g = Coverage.inwardNormal { dx, dy in window[(dy + 1) * 3 + dx + 1] }
             let cross = n.x * Double(g.y) - n.y * Double(g.x), dot = n.x * Double(g.x) + n.y * Double(g.y)
             errors.append(abs(atan2(cross, dot)) * 180 / .pi)
         }
@@ -38,11 +38,11 @@ final class EdgeNormalTests: XCTestCase {
     }
 
     func testNoDirectionGivesZeroAndTheGradientPointsInwards() {
-        XCTAssertTrue(HeightField.inwardNormal { _, _ in 0.5 } == (0, 0))
-        let right = HeightField.inwardNormal { dx, _ in dx > 0 ? 1 : dx == 0 ? 0.5 : 0 }
+        XCTAssertTrue(Coverage.inwardNormal { _, _ in 0.5 } == (0, 0))
+        let right = Coverage.inwardNormal { dx, _ in dx > 0 ? 1 : dx == 0 ? 0.5 : 0 }
         XCTAssertEqual(right.x, 1, accuracy: 1e-6)
         XCTAssertEqual(right.y, 0, accuracy: 1e-6)
-        let down = HeightField.inwardNormal { _, dy in dy > 0 ? 1 : 0 }
+        let down = Coverage.inwardNormal { _, dy in dy > 0 ? 1 : 0 }
         XCTAssertEqual(down.y, 1, accuracy: 1e-6)
     }
 }

@@ -2,7 +2,7 @@
 @testable import ImpastoKernels
 import XCTest
 
-/// The emboss's arithmetic done four pixels at a time (`EmbossShading.Field.prepare`, `Rise` on
+/// The emboss's arithmetic done four pixels at a time (`FootprintField.prepare`, `Rise` on
 /// lanes) gives the same bits as the scalar formulas it stands for: each pixel's lookup, slope
 /// direction, the lookups of its halves along ∇d and the spread between them.
 final class EmbossLanesTests: XCTestCase {
@@ -30,9 +30,9 @@ final class EmbossLanesTests: XCTestCase {
                 var nearU = u, nearV = u, farU = u, farV = u
                 nearU.withUnsafeMutableBufferPointer { nu in nearV.withUnsafeMutableBufferPointer { nv in
                     farU.withUnsafeMutableBufferPointer { fu in farV.withUnsafeMutableBufferPointer { fv in
-                        let halves = EmbossShading.Field.Halves(nearU: nu.baseAddress!, nearV: nv.baseAddress!,
+                        let halves = FootprintField.Halves(nearU: nu.baseAddress!, nearV: nv.baseAddress!,
                                                                 farU: fu.baseAddress!, farV: fv.baseAddress!)
-                        EmbossShading.Field.prepare(sx, sy, d, count: count, rise: rise, scale: scale,
+                        FootprintField.prepare(sx, sy, d, count: count, rise: rise, scale: scale,
                                                     pictureWidth: 256, pictureHeight: 200, lookupU: &u, lookupV: &v,
                                                     directionX: &dx, directionY: &dy, halfSpread: &spread, halves: halves)
                     } }

@@ -2,7 +2,7 @@
 @testable import ImpastoKernels
 import XCTest
 
-/// The emboss's mip-map (`EmbossShading.Mips`): what beyond the disc's rim a wide lookup may
+/// The emboss's mip-map (`ShadingMipMap`): what beyond the disc's rim a wide lookup may
 /// average is the rim itself, and each level is the 2 × 2 mean of the one below.
 final class EmbossMipsTests: XCTestCase {
     /// A w × h picture whose pixel (x, y) is (x, y, b, 1): blue b is 0 inside the inscribed
@@ -18,7 +18,7 @@ final class EmbossMipsTests: XCTestCase {
 
     func testBeyondTheRimEveryPixelTakesTheRimOnItsRay() {
         for (w, h) in [(64, 64), (40, 24)] {
-            let source = picture(w, h), clamped = EmbossShading.Mips.clampedToRim(source)
+            let source = picture(w, h), clamped = ShadingMipMap.clampedToRim(source)
             let inset = ShadingImage.rimInset
             var replaced = 0
             for y in 0 ..< h { for x in 0 ..< w {
@@ -45,8 +45,8 @@ final class EmbossMipsTests: XCTestCase {
 
     func testLevelsAreTheMeansOfTheClampedPicture() {
         let source = picture(37, 21)
-        let mips = EmbossShading.Mips(source)
-        let base = EmbossShading.Mips.clampedToRim(source)
+        let mips = ShadingMipMap(source)
+        let base = ShadingMipMap.clampedToRim(source)
         XCTAssertEqual(Array(mips.pixels.prefix(base.count)), base)
         XCTAssertEqual(mips.levels.first?.start, 0)
         XCTAssertEqual(mips.levels.last.map { [$0.width, $0.height] }, [1, 1])
@@ -72,8 +72,8 @@ final class EmbossMipsTests: XCTestCase {
         let coordinates: [Float] = [0, 0.5, 3.3, 10.75, 20.5, 36.9, 37, 80, -4, .nan, .infinity, -.infinity]
         let sizes: [Float] = [1.5, 2, 3.7, 6, 11, 30, 1000, .infinity]
         for source in [picture(37, 21), picture(16, 16), ShadingImage(width: 1, height: 3, pixels: (0 ..< 12).map(Float.init))!] {
-            let mips = EmbossShading.Mips(source)
-            func level(_ e: EmbossShading.Mips.Extent) -> ShadingImage {
+            let mips = ShadingMipMap(source)
+            func level(_ e: ShadingMipMap.Extent) -> ShadingImage {
                 ShadingImage(width: e.width, height: e.height, pixels: Array(mips.pixels[e.start ..< e.start + e.width * e.height * 4]))!
             }
             for size in sizes {
@@ -84,7 +84,7 @@ final class EmbossMipsTests: XCTestCase {
                 let t = Int(l) < mips.levels.count - 1 ? l - Float(Int(l)) : 0
                 XCTAssertEqual(chosen.t, t, "size \(size)")
                 for u in coordinates { for v in coordinates.reversed() {
-                    let got = mips.pixels.withUnsafeBufferPointer { EmbossShading.Mips.sample($0, chosen, u: u, v: v) }
+                    let got = mips.pixels.withUnsafeBufferPointer { ShadingMipMap.sample($0, chosen, u: u, v: v) }
                     let a = level(lower).sample(u: u * lower.toU, v: v * lower.toV)
                     let want = t > 0 ? a * (1 - t) + level(upper).sample(u: u * upper.toU, v: v * upper.toV) * t : a
                     XCTAssertEqual([got.x, got.y, got.z, got.w].map(\.bitPattern), [want.x, want.y, want.z, want.w].map(\.bitPattern),
@@ -93,21 +93,21 @@ final class EmbossMipsTests: XCTestCase {
             }
         }
         // A picture of no pixels reads as transparent black at every size.
-        let none = EmbossShading.Mips(ShadingImage(width: 0, height: 0, pixels: [])!)
+        let none = ShadingMipMap(ShadingImage(width: 0, height: 0, pixels: [])!)
         for size: Float in [2, 50] {
-            let got = none.pixels.withUnsafeBufferPointer { EmbossShading.Mips.sample($0, none.level(footprint: size), u: 1, v: 1) }
+            let got = none.pixels.withUnsafeBufferPointer { ShadingMipMap.sample($0, none.level(footprint: size), u: 1, v: 1) }
             XCTAssertEqual(got, .zero)
         }
     }
 
     func testEmptyAndTinyPicturesDoNotTrap() {
-        XCTAssertEqual(EmbossShading.Mips.clampedToRim(ShadingImage(width: 0, height: 0, pixels: [])!), [])
+        XCTAssertEqual(ShadingMipMap.clampedToRim(ShadingImage(width: 0, height: 0, pixels: [])!), [])
         let thin = ShadingImage.thinTestPicture
         // One pixel across: the rim is its centre, so every pixel takes the centre's colour.
-        let clamped = EmbossShading.Mips.clampedToRim(thin)
+        let clamped = ShadingMipMap.clampedToRim(thin)
         XCTAssertEqual(clamped.count, 12)
         XCTAssertTrue(clamped.allSatisfy(\.isFinite))
         XCTAssertEqual(Array(clamped[0 ..< 4]), [0, 1, 0, 1])
-        XCTAssertEqual(EmbossShading.Mips(thin).levels.count, 3)   // 1 × 3, 1 × 2, 1 × 1
+        XCTAssertEqual(ShadingMipMap(thin).levels.count, 3)   // 1 × 3, 1 × 2, 1 × 1
     }
 }

@@ -143,7 +143,7 @@ final class HeightFieldTests: XCTestCase {
 
     func testSlopesFollowTheCurveSmoothlyAndStopAtTheCrease() {
         // On a disc the slope points at the centre. Each pixel's ∇d comes from a pixel-sized
-        // piece of the edge; averaged with its neighbours' (`HeightField.smooth`, twice) it
+        // piece of the edge; averaged with its neighbours' (`SlopeSmoothing`, twice) it
         // follows the circle within a few degrees on the whole bevel (measured: RMS 1.40°,
         // worst 4.1°; averaged once RMS 1.82°, worst 6.0°; without the averaging RMS 3.5°,
         // worst 15.9°).
@@ -273,7 +273,7 @@ final class HeightFieldTests: XCTestCase {
                 count += 1
             } }
         } } }
-        // Measured: 2.61° with the arms read 2 px along the edge (`HeightField.Bevel.wedgeTip`),
+        // Measured: 2.61° with the arms read 2 px along the edge (`Coverage.wedgeTip`),
         // 3.76° with the tip's own 3 × 3 gradient.
         XCTAssertEqual(count, 2806)
         XCTAssertLessThan(sum / Double(count), 3, "mean angle from the nearest arm's ∇d")
@@ -296,7 +296,7 @@ final class HeightFieldTests: XCTestCase {
             worst = max(worst, Double(relief.distances[x, y]) - exact)
             count += 1
         } }
-        // Measured: 0.01 px with the neighbours' outside pixels (`HeightField.Bevel.inside`),
+        // Measured: 0.01 px with the neighbours' outside pixels (`Bevel.inside`),
         // 0.18 px from each pixel's own only.
         XCTAssertEqual(count, 288)
         XCTAssertLessThan(worst, 0.1, "farthest a pixel's d is beyond the nearer edge's")

@@ -2,11 +2,11 @@
 @testable import ImpastoKernels
 import XCTest
 
-/// The marks that let a shading band skip its flat pixels (`HeightField.Marks`): their runs and
+/// The marks that let a shading band skip its flat pixels (`ReliefMarks`): their runs and
 /// widening against a scan of every column, the bevel's marks against the sloping pixels of a
 /// relief made in one piece, and the shading with them against the shading of every pixel.
 final class ReliefMarksTests: XCTestCase {
-    typealias Marks = HeightField.Marks
+    typealias Marks = ReliefMarks
 
     /// A row of random marks for `width` columns, bits past the last group set at random too
     /// (runs must stop at the width).
@@ -106,7 +106,7 @@ final class ReliefMarksTests: XCTestCase {
         for radius: Float in [0, 3, 10, 40] {
             let relief = HeightField.relief(mask, radius: radius, profile: .round)
             var missed = 0, marked = 0, groups = 0
-            HeightField.withReliefRows(mask, radius: radius, profile: .round, parallel: .serial) { rows in
+            HeightField.withReliefBands(mask, radius: radius, profile: .round, parallel: .serial) { rows in
                 let scratch = ScratchPool()
                 for top in stride(from: 0, to: mask.height, by: 32) {
                     let band = top ..< min(top + 32, mask.height)
@@ -159,7 +159,7 @@ final class ReliefMarksTests: XCTestCase {
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer { o in
                 let io = RowIO.memory(width: mask.width, height: mask.height, input: i.baseAddress!, inputComponents: 1,
                                       output: o.baseAddress!)
-                HeightField.withReliefRows(mask, radius: radius, profile: .round, parallel: parallel) { relief in
+                HeightField.withReliefBands(mask, radius: radius, profile: .round, parallel: parallel) { relief in
                     EmbossShading.shade(relief, coverage: mask, scale: 10, shading: shading, to: io, perceptual: perceptual,
                                         sparse: sparse, parallel: parallel)
                 }

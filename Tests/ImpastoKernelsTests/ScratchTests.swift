@@ -2,26 +2,34 @@
 @testable import ImpastoKernels
 import XCTest
 
-/// `Scratch`: buffers kept between calls, and the note a user may leave on what they hold.
+/// `Scratch`: buffers kept between calls, and each stage's own named memory in it.
 final class ScratchTests: XCTestCase {
-    func testANoteLastsUntilAnyBufferIsAskedFor() {
+    func testABufferStaysWhereItIsUntilMoreIsAskedFor() {
         let scratch = Scratch()
-        XCTAssertNil(scratch.note)
-        XCTAssertEqual(scratch.capacity(2), 0, "never asked for")
         let first = scratch.floats(2, count: 100)
-        XCTAssertEqual(scratch.capacity(2), 100)
-        scratch.note = (owner: 7, rows: 3 ..< 9)
-        XCTAssertEqual(scratch.note?.owner, 7)
-        XCTAssertEqual(scratch.note?.rows, 3 ..< 9)
-        // Asking again for no more than a buffer holds keeps it where it is, but the note goes:
-        // whoever asks may write over what it speaks of.
-        XCTAssertEqual(scratch.floats(2, count: 60), first)
-        XCTAssertNil(scratch.note)
-        scratch.note = (owner: 8, rows: 0 ..< 1)
-        _ = scratch.floats(11, count: 1)   // any slot
-        XCTAssertNil(scratch.note)
-        // More than it holds: a new buffer, and the capacity says so.
-        _ = scratch.floats(2, count: 101)
-        XCTAssertEqual(scratch.capacity(2), 101)
+        XCTAssertEqual(scratch.floats(2, count: 60), first, "no more than it holds: the same buffer")
+        _ = scratch.floats(11, count: 1)   // any other slot leaves it alone
+        XCTAssertEqual(scratch.floats(2, count: 100), first)
+    }
+
+    final class Memory: ScratchMemory {
+        var buffer = ScratchBuffer<Float>()
+        init() {}
+    }
+
+    final class OtherMemory: ScratchMemory {
+        init() {}
+    }
+
+    func testEachStagesMemoryIsItsOwnAndKept() {
+        let scratch = Scratch()
+        let memory = scratch.memory(Memory.self)
+        XCTAssertTrue(scratch.memory(Memory.self) === memory, "kept for the next user")
+        XCTAssertFalse(scratch.memory(OtherMemory.self) as AnyObject === memory as AnyObject)
+        let first = memory.buffer(count: 100)
+        XCTAssertEqual(memory.buffer.capacity, 100)
+        XCTAssertEqual(memory.buffer(count: 60), first)
+        _ = memory.buffer(count: 101)
+        XCTAssertEqual(memory.buffer.capacity, 101)
     }
 }
