@@ -109,7 +109,7 @@ let package = Package(
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
                        providers: [.apt(["libgegl-dev", "libbabl-dev"])]),
 
-        .target(name: "ImpastoKernels"),
+        .target(name: "ImpastoKernels", exclude: ["Emboss.md"]),
         .target(name: "CImpastoABI"),
         // fmod and fmodf without glibc 2.38's symbol versions (for the GIMP 3 plug-in built on Debian 13).
         .target(name: "CGlibcCompat"),
