@@ -112,7 +112,7 @@ let package = Package(
 
         // gettext (glibc's libintl.h) for `localized`: the one text domain, "impasto".
         .systemLibrary(name: "CLibintl"),
-        .target(name: "ImpastoKernels", dependencies: ["CLibintl"]),
+        .target(name: "ImpastoKernels", dependencies: ["CLibintl"], exclude: ["Emboss.md"]),
         .target(name: "CImpastoABI"),
         // fmod and fmodf without glibc 2.38's symbol versions (for the GIMP 3 plug-in built on Debian 13).
         .target(name: "CGlibcCompat"),

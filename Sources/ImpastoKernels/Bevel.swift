@@ -42,7 +42,7 @@ struct Bevel: DistanceTransformFinish {
     static let pieceReach = 5
 
     /// Squared distance between a neighbour's site and a pixel's own beyond which the pixel
-    /// measures from the neighbour's too (EmbossQualityTests).
+    /// measures from the neighbour's too (HeightFieldTests' hole corner, EmbossQualityTests).
     static let siteSpread = 9
 
     /// Bevels `rows` of the image from the transform's `columns` into `band` (which holds just
@@ -184,7 +184,8 @@ struct Bevel: DistanceTransformFinish {
     }
 
     /// How many pieces `pieces` keeps: 2 to this power. Each site's piece is shared by every
-    /// pixel that measures from it, so it is made once while it stays in the table.
+    /// pixel that measures from it, so it is made once while it stays in the table (a cache:
+    /// any size gives the same bits).
     static let keptPiecesBits = 10
     static let keptPieces = 1 << keptPiecesBits
 

@@ -35,7 +35,8 @@ struct Coverage {
     }
 
     /// Weight of the axis neighbours in `inwardNormal`'s 3 × 3 gradient (the corners' is 1; Sobel
-    /// 2, Gustavson & Strand √2): how true a straight edge's normal comes out (EdgeNormalTests).
+    /// 2, Gustavson & Strand √2): how true an edge's normal comes out (EdgeNormalTests,
+    /// HeightFieldTests, EmbossQualityTests).
     static let gradientAxisWeight: Float = 2.5
 
     /// The unit inward normal (the direction coverage grows) from coverages `c(dx, dy)` of a

@@ -11,14 +11,17 @@ struct EdgeWedge {
     var v: SIMD2<Float>, p1: SIMD2<Float>, u1: SIMD2<Float>, p2: SIMD2<Float>, u2: SIMD2<Float>
 
     /// How much more covered than e both its neighbours along the edge must be for e to be a
-    /// wedge's tip (EmbossQualityTests).
+    /// wedge's tip (HeightFieldTests' wedge fans, EmbossQualityTests).
     static let tipMargin: Float = 0.2
-    /// The largest cosine between the arms' normals for them to be a wedge (EmbossQualityTests).
+    /// The largest cosine between the arms' normals for them to be a wedge (HeightFieldTests'
+    /// hole corner, EmbossQualityTests).
     static let tipCosine: Float = 0.87
-    /// How far from e's centre the vertex may lie, in pixels (EmbossQualityTests).
+    /// How far from e's centre the vertex may lie, in pixels (HeightFieldTests' wedge fans,
+    /// EmbossQualityTests).
     static let tipReach: Float = 1.5
     /// The most e may be covered for its arms to be read `armLength` px away where one of its
-    /// neighbours along the edge is wholly covered (HeightFieldTests, EmbossQualityTests).
+    /// neighbours along the edge is wholly covered (HeightFieldTests' hole corner,
+    /// EmbossQualityTests' glyph joints).
     static let armTipCoverage: Float = 0.12
     /// How far along the edge from e, in pixels, such arms are read (HeightFieldTests,
     /// EmbossQualityTests).

@@ -55,7 +55,7 @@ struct ReliefBands {
     /// Rows of the output a band makes (`writeBands`): each band bevels `SlopeSmoothing.passes`
     /// rows more either side than it keeps, a shaded one a row more (its footprints read their
     /// neighbours), and takes over the rows it shares with the band before: a speed choice, every
-    /// count gives the same bits (OutputPinTests).
+    /// count gives the same bits.
     static let rowsPerBand = 32
 
     /// Whether io's output, io.width × io.height pixels from `origin`, lies within the relief.
