@@ -29,7 +29,7 @@ public struct ShadingImage: Equatable, Sendable {
     /// How far inside its disc's rim, in picture pixels, a shading picture shows the rim: the
     /// outermost ring of the procedural hemisphere's picture (`Hemisphere.render`), and what
     /// lies beyond the rim in the emboss's mip-map of any picture
-    /// (`EmbossShading.Mips.clampedToRim`), take the colour this far inside on their ray.
+    /// (`ShadingMipMap.clampedToRim`), take the colour this far inside on their ray.
     ///
     /// The colour changes fastest right at the rim, where n_z falls to 0 (obsidian's and
     /// chrome's Fresnel rings, the horizon's reflection). A pixel shown at n_z = 0 exactly is
