@@ -33,6 +33,13 @@ final class PluginInstallTests: XCTestCase {
         }
     }
 
+    /// What one install writes into profile `profile` with the GEGL module in `module`.
+    func installed(profile: String, module: String) -> Set<String> {
+        Set(["\(profile)/plug-ins/impasto/impasto", "\(profile)/plug-ins/impasto/installed-folders",
+             "\(profile)/brushes/impasto-bristle.gih", "\(profile)/dynamics/impasto-bristle.gdyn",
+             "\(module)/libimpasto-gegl.so"] + catalogues(plugIn: profile, module: module))
+    }
+
     /// A profile as GIMP's first start leaves it (the folder: the tests look at what the
     /// install adds to it).
     func makeProfile(_ folder: URL) {
@@ -46,12 +53,7 @@ final class PluginInstallTests: XCTestCase {
         let env = ["HOME": home.path]
         let first = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(first.status, 0, first.output)
-        XCTAssertEqual(files(below: home), Set([".config/GIMP/2.10/plug-ins/impasto/impasto",
-                                                ".config/GIMP/2.10/plug-ins/impasto/installed-folders",
-                                                ".config/GIMP/2.10/brushes/impasto-bristle.gih",
-                                                ".config/GIMP/2.10/dynamics/impasto-bristle.gdyn",
-                                                ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so"]
-                                               + catalogues(plugIn: ".config/GIMP/2.10", module: ".local/share/gegl-0.4/plug-ins")))
+        XCTAssertEqual(files(below: home), installed(profile: ".config/GIMP/2.10", module: ".local/share/gegl-0.4/plug-ins"))
         XCTAssertTrue(first.output.contains("verified: gegl sees impasto:pencil-hue-saturation"), first.output)
         let plugIn = home.appendingPathComponent(".config/GIMP/2.10/plug-ins/impasto/impasto").path
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: plugIn))
@@ -136,12 +138,7 @@ final class PluginInstallTests: XCTestCase {
         makeProfile(root.appendingPathComponent("profile"))
         let result = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(files(below: root), Set(["profile/plug-ins/impasto/impasto",
-                                                "profile/plug-ins/impasto/installed-folders",
-                                                "profile/brushes/impasto-bristle.gih",
-                                                "profile/dynamics/impasto-bristle.gdyn",
-                                                "data/gegl-0.4/plug-ins/libimpasto-gegl.so"]
-                                               + catalogues(plugIn: "profile", module: "data/gegl-0.4/plug-ins")))
+        XCTAssertEqual(files(below: root), installed(profile: "profile", module: "data/gegl-0.4/plug-ins"))
         XCTAssertEqual(install(["--uninstall"], env).status, 0)
         XCTAssertEqual(files(below: root), [])
     }
