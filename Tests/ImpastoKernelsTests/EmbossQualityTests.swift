@@ -12,7 +12,7 @@ import XCTest
 /// the goals themselves on a subset that spans both shapes, every preset, every radius and
 /// every scale (cases that meet them today, so that a change which costs quality anywhere in
 /// that span fails), and looser bounds on cases that do not yet meet them, so that a return of
-/// the whole-pixel speckle (before: 3–13 % speckle, 5–19 % far on these cases) fails.
+/// the whole-pixel speckle (several per cent of speckle and far pixels on these cases) fails.
 final class EmbossQualityTests: XCTestCase {
     func testEveryCaseMeetsTheIssuesGoals() throws {
         guard ProcessInfo.processInfo.environment["IMPASTO_EMBOSS_MATRIX"] != nil else {
@@ -32,45 +32,37 @@ final class EmbossQualityTests: XCTestCase {
             (EmbossQuality.text, "copper", 5, 50), (EmbossQuality.text, "gold", 2, 10),
             (EmbossQuality.text, "mercury", 100, 5), (EmbossQuality.text, "obsidian", 10, 10),
             (EmbossQuality.text, "pearl", 40, 5), (EmbossQuality.text, "plastic", 20, 5),
-            // Met since a pixel is split along the axis its lookup sweeps (far 1.53 → 1.08 %,
-            // 2.06 → 0.98 % with 2 × 2 at most).
+            // These need a pixel split along the axis its lookup sweeps (ShadingFootprint).
             (EmbossQuality.logo, "chrome", 40, 5), (EmbossQuality.text, "mercury", 40, 5),
-            // Met since the mip-map's average stops at the picture's rim (far 3.14 → 0.10 %,
-            // 4.86 → 0.44 % with the backdrop beyond it averaged in).
+            // These need the mip-map's average to stop at the picture's rim (ShadingMipMap).
             (EmbossQuality.text, "obsidian", 10, 20), (EmbossQuality.logo, "obsidian", 20, 50),
-            // Met since the edge's normal is weighted 1 2.5 1 and the directions inside the
-            // edge are smoothed twice (far 2.01 → 0.97 %, 1.89 → 1.21 % before both).
+            // These need the edge's normal weighted 1 2.5 1 and the directions inside the edge
+            // smoothed twice (SlopeSmoothing).
             (EmbossQuality.logo, "gold", 40, 20), (EmbossQuality.logo, "copper", 100, 20),
-            // Met since a diagonal edge pixel's piece of edge is ±½ px (no chamfer across a
-            // concave corner: far 1.85 → 1.18 %, 1.80 → 0.93 % at the session's start).
+            // These need a diagonal edge pixel's piece of edge limited to ±½ px, with no chamfer
+            // across a concave corner (EdgeGeometry).
             (EmbossQuality.text, "copper", 40, 10), (EmbossQuality.text, "copper", 100, 20),
-            // Met since a wholly outside wedge tip's arms are read 2 px along the edge (far
-            // 1.77 → 1.25 %, 1.54 → 1.34 %, 1.69 → 1.41 %).
+            // These need a wholly outside wedge tip's arms read 2 px along the edge (EdgeWedge).
             (EmbossQuality.logo, "gold", 20, 5), (EmbossQuality.text, "gold", 20, 5),
             (EmbossQuality.logo, "chrome", 40, 10),
-            // Met since each pixel also measures from its neighbours' outside pixels (far
-            // 2.11 → 1.24 %, 1.70 → 1.03 %; and without the speck beside the "R"'s hole corner
-            // that had missed ten k 50 cases, among them these two).
+            // These need each pixel to measure from its neighbours' outside pixels too (the
+            // speck beside the "R"'s hole corner; DistanceTransform).
             (EmbossQuality.text, "mercury", 10, 10), (EmbossQuality.text, "mercury", 10, 20),
             (EmbossQuality.text, "gold", 10, 50), (EmbossQuality.text, "chrome", 20, 50),
-            // Met since a pixel whose lookup sweeps far along ∇d and little across it is read
-            // as its two halves along ∇d (obsidian's thin ring no longer smeared: far 2.47 →
-            // 0.26 %, 2.47 → 0.52 %).
+            // These need a pixel whose lookup sweeps far along ∇d and little across it read as
+            // its two halves along ∇d, so that obsidian's thin ring is not smeared.
             (EmbossQuality.text, "obsidian", 20, 10), (EmbossQuality.text, "obsidian", 100, 20),
-            // Met since a pixel is split from a 13 px move rather than 16 (far 1.65 → 1.08 %).
+            // This needs a pixel split from a 13 px move (ShadingFootprint's split threshold).
             (EmbossQuality.text, "obsidian", 10, 50),
-            // Met since a pixel may be split into more than 4 sub-pixels (8 then, 6 since each
-            // has its own sweep; far 1.79 → 1.20 %; speckle 0.10 → 0 %).
+            // These need a pixel split into up to 6 sub-pixels, each with its own sweep.
             (EmbossQuality.logo, "obsidian", 2, 50), (EmbossQuality.text, "copper", 2, 50),
-            // Met since the hemisphere's picture shows the colour 0.6 px inside its rim in its
-            // outermost ring, not the grazing limit (far 2.64 → 0.26 %, 1.84 → 0.41 %,
-            // 1.84 → 0.23 %, 1.52 → 0.16 %, 2.17 → 0.74 %).
+            // These need the hemisphere's picture to show the colour 0.6 px inside its rim in
+            // its outermost ring, not the grazing limit.
             (EmbossQuality.logo, "obsidian", 5, 50), (EmbossQuality.logo, "mercury", 5, 50),
             (EmbossQuality.logo, "chrome", 5, 50), (EmbossQuality.logo, "obsidian", 10, 50),
             (EmbossQuality.text, "obsidian", 5, 50),
-            // Met since each sub-pixel is averaged over its own sweep along ∇d, not an even
-            // share of its pixel's move (speckle 0.24 → 0.20 % against the 4× render's 0.16 %;
-            // 0.23 → 0.23 % against 0.14 → 0.18 %).
+            // These need each sub-pixel averaged over its own sweep along ∇d, not an even share
+            // of its pixel's move (their speckle is close to the 4× render's).
             (EmbossQuality.logo, "gold", 20, 20), (EmbossQuality.text, "chrome", 5, 50),
         ]
         var shadings: [String: ShadingImage] = [:]   // each preset's picture rendered once
@@ -141,9 +133,9 @@ final class EmbossQualityTests: XCTestCase {
     }
 
     /// Where a glyph's bowl meets its stem the outside is a narrow wedge whose tip the edge
-    /// only partly covers. Before the wedge's tip was modelled (`wedgeTip`), the tip's piece of
-    /// edge was a chamfer whose line left 8 fully covered pixels of "Rags" on its outside: d
-    /// from −1 to −3.2, a pit to height 0 and a steep slope the wrong way, beside the "R"'s,
+    /// only partly covers. Unless the wedge's tip is modelled (`wedgeTip`), the tip's piece of
+    /// edge is a chamfer whose line leaves fully covered pixels of "Rags" on its outside (d
+    /// from −1 to −3.2): a pit to height 0 and a steep slope the wrong way, beside the "R"'s,
     /// "a"'s and "g"'s junctions.
     func testNoFullyCoveredPixelIsOutsideTheEdge() {
         for shape in [EmbossQuality.logo, EmbossQuality.text] {
