@@ -7,7 +7,7 @@
  * aux=[ gegl:load path=ball.jpg ]. Its relief properties are impasto:emboss's
  * (impasto-emboss-relief.h). */
 
-#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+#include "impasto-i18n.h"  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 

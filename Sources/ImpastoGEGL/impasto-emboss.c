@@ -6,7 +6,7 @@
  * (ImpastoKernels/Emboss.swift and friends), reached through impasto-abi.h; the area-op
  * plumbing both emboss ops share is in impasto-gegl-shared.c. */
 
-#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+#include "impasto-i18n.h"  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 

@@ -6,7 +6,7 @@
  * the margin around it. The maths is Swift (ImpastoKernels/PaintRelief.swift), reached
  * through impasto-abi.h; this file only declares the op to GEGL. */
 
-#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+#include "impasto-i18n.h"  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 

@@ -3,7 +3,7 @@
  * The maths is Swift (ImpastoKernels/PencilHueSaturation.swift), reached through
  * impasto-abi.h; this file only declares the op to GEGL. */
 
-#include <glib/gi18n-lib.h>  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
+#include "impasto-i18n.h"  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 

@@ -3,6 +3,8 @@
  * files leave the two module entry points to this file). */
 #define _GNU_SOURCE  /* dladdr */
 #include <dlfcn.h>
+#include <locale.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gegl-plugin.h>
 #include "impasto-gegl.h"
@@ -45,6 +47,35 @@ impasto_gegl_bind_text_domain (void)
       g_free (folder);
     }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+}
+
+/* msgid in `domain`, in the language of the messages' locale (GIMP sets it from the user's
+ * settings). A program that never set one (the gegl tool calls no setlocale) still gets the
+ * language its environment names, as gettext reads it (LC_ALL, LC_MESSAGES, LANG, then
+ * LANGUAGE): for this lookup only, on this thread (uselocale), so the program's own locale
+ * stays as it was. An environment that names C, or a locale that is not installed, gives
+ * the English. */
+const char *
+impasto_dgettext (const char *domain,
+                  const char *msgid)
+{
+  const char *current = setlocale (LC_MESSAGES, NULL);
+
+  if (current && (strcmp (current, "C") == 0 || strcmp (current, "POSIX") == 0))
+    {
+      locale_t environment = newlocale (LC_MESSAGES_MASK, "", (locale_t) 0);
+
+      if (environment)
+        {
+          locale_t    previous    = uselocale (environment);
+          const char *translation = dgettext (domain, msgid);
+
+          uselocale (previous);
+          freelocale (environment);
+          return translation;
+        }
+    }
+  return dgettext (domain, msgid);
 }
 
 G_MODULE_EXPORT gboolean

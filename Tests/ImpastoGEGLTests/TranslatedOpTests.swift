@@ -69,6 +69,31 @@ final class TranslatedOpTests: XCTestCase {
         XCTAssertEqual(french["light-elevation"], "Élévation de la lumière")
     }
 
+    /// The gegl tool sets no locale (its messages stay C): the module's lookups use the
+    /// language the environment names all the same, for `gegl --info` as for GIMP's dialogs.
+    func testTheGeglToolShowsTheOpsInTheEnvironmentsLanguage() throws {
+        if let problem = Self.prepared { throw XCTSkip("cannot build the probe: \(problem)") }
+        guard runCommand("sh", ["-c", "command -v gegl"]).status == 0 else { throw XCTSkip("needs the gegl tool (Debian: gegl)") }
+        let scratch = BuildProducts.temporaryDirectory("translated-gegl-info")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func info(_ environment: [String: String]) -> String {
+            runCommand("gegl", ["--info", "impasto:emboss"],
+                       environment: environment.merging(["GEGL_PATH": Self.folder.path, "XDG_CACHE_HOME": scratch.path,
+                                                         "LOCPATH": Self.folder.appendingPathComponent("locales").path]) { $1 },
+                       removing: ["LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"]).output
+        }
+        let german = info(["LANG": "de_DE.UTF-8", "LANGUAGE": "de"])
+        XCTAssertTrue(german.contains("title                Impasto Relief\n"), german)
+        XCTAssertTrue(german.contains("radius               [gdouble] Wie weit vom Rand der Maske nach innen das Relief ansteigt"),
+                      german)
+        let french = info(["LC_ALL": "fr_FR.UTF-8"])
+        XCTAssertTrue(french.contains("title                Impasto relief\n"), french)
+        let english = info(["LC_ALL": "C", "LANGUAGE": "de"])
+        XCTAssertTrue(english.contains("title                Impasto Emboss\n"), english)
+        XCTAssertTrue(english.contains("radius               [gdouble] How far in from the edge of the mask the relief rises"),
+                      english)
+    }
+
     func testTheCLocaleKeepsTheEnglish() throws {
         let english = try strings("impasto:emboss", ["LANGUAGE": "de", "LC_ALL": "C"])
         XCTAssertEqual(english["title"], "Impasto Emboss")
