@@ -73,7 +73,7 @@ let gimp2Targets: [Target] = [
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
     .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles", "ImpastoWidgets"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-    .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport"]),
+    .testTarget(name: "ImpastoGIMPTests", dependencies: ["ImpastoTestSupport", "ImpastoFrontEnd"]),
 ]
 
 // GIMP 3.0 / 3.2's front-end (Debian 13 and testing: libgimp-3.0-dev): the plug-in `impasto3`

@@ -183,12 +183,14 @@ if [ "$bundle" = 1 ]; then
   check "$stage/gimp-3/impasto" "$gimp3_libs"
 
   "$stage/gimp-2.10/impasto" --write-brush "$stage" >/dev/null || die "could not write the Impasto Bristle brush"
+  "$stage/gimp-2.10/impasto" --write-help "$stage" "$here" || die "could not write the help pages"
   catalogues "$stage"
   cp "$installer" "$stage/install.sh"
   cp "$here/bundle/README" "$here/LICENSE" "$stage/"
   sed -i "s/@VERSION@/$version/g" "$stage/README"
   chmod 755 "$stage/install.sh" "$stage/gimp-2.10/impasto" "$stage/gimp-3/impasto"
   chmod 644 "$stage/gegl-0.4/$module_name" "$stage/README" "$stage/LICENSE" "$stage"/locale/*/LC_MESSAGES/impasto.mo
+  find "$stage/help" -type f -exec chmod 644 {} +
   tar -C "$dist" --owner=0 --group=0 --numeric-owner -czf "$dist/$name-linux-x86_64.tar.gz" "$name"
   rm -rf "$stage"
   say "bundle: $dist/$name-linux-x86_64.tar.gz ($(du -h "$dist/$name-linux-x86_64.tar.gz" | cut -f1))"
@@ -261,6 +263,8 @@ if [ -x "$bin/impasto" ]; then mkdir "$stage/gimp-2.10" && ln -s "$bin/impasto" 
 if [ -x "$bin/impasto3" ]; then mkdir "$stage/gimp-3" && ln -s "$bin/impasto3" "$stage/gimp-3/impasto"; fi
 # The plug-in writes the standard brush and dynamics (the same code as its Regenerate procedure).
 "$writer" --write-brush "$stage" || die "could not generate the Impasto Bristle brush"
+# And the help pages, from the procedures' declarations and po/ (the dialogs' Help buttons).
+"$writer" --write-help "$stage" "$here" || die "could not write the help pages"
 catalogues "$stage"
 sh "$installer" --from "$stage"
 

@@ -29,6 +29,8 @@
 #                and <GEGL module folder>/impasto-locale/<language>/LC_MESSAGES/impasto.mo (the
 #                ops'): one catalogue of the text domain "impasto" per language this folder's
 #                locale/ holds (GEGL loads only *.so files from its module folders)
+#   help pages   <profile>/plug-ins/impasto/help/<language>/ (gimp-help.xml, one page per procedure)
+#                and help/images/: English and each language of locale/
 #   folders      <profile>/plug-ins/impasto/installed-folders: the folders the install had to
 #                create, which --uninstall removes again once they are empty (never one that was there)
 # Nothing else is written.
@@ -115,6 +117,11 @@ if [ "$action" = uninstall ]; then
 
       if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
     done
+    pages=0
+    for f in "$plugin_dir"/help/*/gimp-help.xml "$plugin_dir"/help/*/*.html "$plugin_dir"/help/images/*.png; do
+      if [ -e "$f" ]; then rm -f "$f"; pages=$((pages + 1)); fi
+    done
+    [ "$pages" = 0 ] || say "removed the help pages in $plugin_dir/help ($pages files)"
     # Deepest first (a folder sorts after its parent), and only while empty: a folder that
     # now holds something else stays.
     folders=$( { [ -f "$created" ] && cat "$created"; echo "$plugin_dir"; } | LC_ALL=C sort -ru)
@@ -157,16 +164,16 @@ each_gimp first_start
 # to make are appended to $new_folders (a file).
 new_folders=$(mktemp)
 trap 'rm -f "$new_folders"' EXIT
-put() {
-  from=$1 to=$2 mode=$3
+put() {   # put FROM TO MODE [quiet]
+  from=$1 to=$2 mode=$3 quietly=${4:-}
   dir=$(dirname "$to")
   while [ ! -d "$dir" ]; do echo "$dir" >>"$new_folders"; dir=$(dirname "$dir"); done
   mkdir -p "$(dirname "$to")"
-  if [ -e "$to" ] && cmp -s "$from" "$to"; then say "up to date: $to"; return; fi
+  if [ -e "$to" ] && cmp -s "$from" "$to"; then [ -n "$quietly" ] || say "up to date: $to"; return; fi
   cp "$from" "$to.new.$$"
   chmod "$mode" "$to.new.$$"
   mv -f "$to.new.$$" "$to"
-  say "installed $to"
+  [ -n "$quietly" ] || say "installed $to"
 }
 install_one() {
   series=$1 version=$2 profile=$3 module_dir=$4 kind=$5
@@ -193,6 +200,13 @@ install_one() {
       put "$catalogue" "$profile/plug-ins/impasto/locale/$language/LC_MESSAGES/impasto.mo" 644
     fi
   done
+  # The help pages (each language's and their pictures) beside the plug-in, which registers them.
+  if [ -f "$source_dir/$plugin/impasto" ] && [ -d "$source_dir/help" ]; then
+    (cd "$source_dir/help" && find . -type f) | while IFS= read -r page; do
+      put "$source_dir/help/${page#./}" "$profile/plug-ins/impasto/help/${page#./}" 644 quietly
+    done
+    say "installed the help pages in $profile/plug-ins/impasto/help ($(cd "$source_dir/help" && ls -d */gimp-help.xml | sed 's,/.*,,' | tr '\n' ' '))"
+  fi
   put "$source_dir/brushes/impasto-bristle.gih" "$profile/brushes/impasto-bristle.gih" 644
   put "$source_dir/dynamics/impasto-bristle.gdyn" "$profile/dynamics/impasto-bristle.gdyn" 644
   # Added to what earlier installs created (a reinstall finds their folders in place).

@@ -498,5 +498,20 @@ impasto_ui_dialog_button (ImpastoWidget *dialog, int which)
 {
   gint response = which == 0 ? GTK_RESPONSE_OK : which == 1 ? GTK_RESPONSE_CANCEL : RESPONSE_RESET;
 
+  if (which == 3)
+    {
+      /* GimpDialog 2.10 packs its Help button without a response, alone on the far side
+       * of the button box (a secondary child). */
+      GtkWidget *area    = gtk_dialog_get_action_area (GTK_DIALOG (dialog));
+      GList     *buttons = gtk_container_get_children (GTK_CONTAINER (area));
+      GtkWidget *help    = NULL;
+
+      for (GList *b = buttons; b; b = b->next)
+        if (GTK_IS_BUTTON (b->data) && GTK_IS_BUTTON_BOX (area)
+            && gtk_button_box_get_child_secondary (GTK_BUTTON_BOX (area), b->data))
+          help = b->data;
+      g_list_free (buttons);
+      return help;
+    }
   return gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), response);
 }

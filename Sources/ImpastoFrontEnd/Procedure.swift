@@ -27,6 +27,9 @@ public struct ProcedureParameter {
     public let kind: Kind
     public let defaultValue: ParameterValue
     public let description: String
+    /// What the parameter does, without the range or choices `description` adds for the
+    /// Procedure Browser (the help pages show those in columns of their own).
+    public let about: String
     /// The dialog's label.
     public let title: String
     /// The dialog's slider span (within the accepted range; its spin button takes any accepted value).
@@ -62,6 +65,7 @@ public struct ProcedureParameter {
     public init(_ declared: EffectParameter) {
         name = declared.name
         title = declared.title
+        about = declared.description
         let range = declared.range
         switch declared.kind {
         case .number(_, let slider, let value):
@@ -96,15 +100,18 @@ public struct ProcedureParameter {
                       localized("%s (blue)", declared.title)]
         return zip(zip(["red", "green", "blue"], titles), [value.x, value.y, value.z]).map { channel, v in
             ProcedureParameter(name: "\(declared.name)-\(channel.0)", kind: .float(declared.range), defaultValue: .float(v),
-                               description: "\(declared.description) (linear \(channel.0))", title: channel.1)
+                               description: "\(declared.description) (linear \(channel.0))", about: declared.description,
+                               title: channel.1)
         }
     }
 
-    private init(name: String, kind: Kind, defaultValue: ParameterValue, description: String, title: String) {
+    private init(name: String, kind: Kind, defaultValue: ParameterValue, description: String, about: String? = nil,
+                 title: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.description = description
+        self.about = about ?? description
         self.title = title
     }
 
@@ -145,7 +152,7 @@ public struct ProcedureParameter {
         return ProcedureParameter(name: declared.name, kind: .name(choices), defaultValue: .string(""),
                                   description: "\(declared.description) { \"\" (= \(declared.defaultNick)), "
                                       + choices.map { "\"\($0.nick)\"" }.joined(separator: ", ") + " }",
-                                  title: declared.title)
+                                  about: declared.description, title: declared.title)
     }
 
     /// A slider's step and the digits its spin button shows, from the span it covers.

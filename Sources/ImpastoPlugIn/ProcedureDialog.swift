@@ -266,7 +266,7 @@ extension ProcedureDialog {
         impasto_ui_show_now(dialog)
         guard let file = fopen(path, "a") else { return }
         defer { fclose(file) }
-        let buttons = ["ok", "cancel", "reset"].enumerated().compactMap { i, name in
+        let buttons = ["ok", "cancel", "reset", "help"].enumerated().compactMap { i, name in
             impasto_ui_dialog_button(dialog, Int32(i)).map { (name: name, widget: $0) }
         }
         for (name, widget) in [("dialog", dialog)] + buttons + landmarks {

@@ -21,6 +21,12 @@ private var catalogues: String {
 private func query() {
     setlocale(LC_MESSAGES, "C")
     gimp_plugin_domain_register(impastoTextDomain, catalogues)
+    // The help pages beside the plug-in; a procedure's help ID is its name (the dialogs' Help).
+    if let help = HelpPages.installed(beside: String(cString: gimp_get_progname())),
+       let uri = g_filename_to_uri(help, nil, nil) {
+        gimp_plugin_help_register(HelpPages.domain, uri)
+        g_free(uri)
+    }
     procedures.forEach(ProcedureRunner.install)
 }
 
@@ -51,6 +57,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
 
 ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
 BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
+HelpPages.writeIfAsked(CommandLine.arguments)
 
 var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)
 exit(gimp_main(&info, CommandLine.argc, CommandLine.unsafeArgv))

@@ -325,9 +325,9 @@ extension ProcedureDialog {
         guard let file = fopen(path, "a") else { return }
         defer { fclose(file) }
         // GimpProcedureDialog's buttons: OK, Cancel, Reset (its popover offers the initial
-        // values and the factory defaults), and its settings buttons.
+        // values and the factory defaults), Help, and its settings buttons.
         let responses: [(String, gint)] = [("ok", gint(GTK_RESPONSE_OK.rawValue)), ("cancel", gint(GTK_RESPONSE_CANCEL.rawValue)),
-                                           ("reset", 1)]
+                                           ("reset", 1), ("help", gint(GTK_RESPONSE_HELP.rawValue))]
         var named: [(String, UnsafeMutablePointer<GtkWidget>)] = [("dialog", dialog)]
         named += responses.compactMap { name, response in gtk_dialog_get_widget_for_response(cast(dialog), response).map { (name, $0) } }
         let settings: [(String, String)] = [("save-settings", localized("_Save Settings")), ("load-settings", localized("_Load Saved Settings"))]

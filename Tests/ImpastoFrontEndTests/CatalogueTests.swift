@@ -32,19 +32,19 @@ final class CatalogueTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.output)
         let committed = try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8)
         let fresh = try String(contentsOf: made, encoding: .utf8)
-        let missing = Set(Catalogue(fresh).messages.keys).subtracting(Catalogue(committed).messages.keys)
+        let missing = Set(GettextCatalogue(fresh).messages.keys).subtracting(GettextCatalogue(committed).messages.keys)
         XCTAssertTrue(missing.isEmpty, "po/impasto.pot lacks (run po/make-pot, then translate): \(missing.sorted())")
         XCTAssertEqual(fresh, committed, "po/impasto.pot is not what po/make-pot makes from the sources: run po/make-pot")
     }
 
     func testEveryCatalogueTranslatesEveryMessageOfTheTemplate() throws {
         try requireTools()
-        let template = Catalogue(try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8))
+        let template = GettextCatalogue(try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8))
         XCTAssertGreaterThan(template.messages.count, 200)
-        XCTAssertEqual(Set(languages), ["de", "fr"])
+        XCTAssertEqual(Set(languages), ["de", "es", "fr", "it", "ja", "pt_BR", "ru", "zh_CN"])
         for language in languages {
             let file = po.appendingPathComponent("\(language).po")
-            let catalogue = Catalogue(try String(contentsOf: file, encoding: .utf8))
+            let catalogue = GettextCatalogue(try String(contentsOf: file, encoding: .utf8))
             for (id, _) in template.messages where !id.isEmpty {
                 guard let entry = catalogue.messages[id] else {
                     XCTFail("\(language).po lacks \"\(id)\""); continue
@@ -62,7 +62,7 @@ final class CatalogueTests: XCTestCase {
     /// template: a string shown without `localized`, or one make-pot reads wrongly (a
     /// multi-line literal), fails here.
     func testWhatTheProceduresAndParametersShowIsInTheTemplate() throws {
-        let template = Catalogue(try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8))
+        let template = GettextCatalogue(try String(contentsOf: po.appendingPathComponent("impasto.pot"), encoding: .utf8))
         var shown: [String] = []
         for procedure in procedures {
             shown += [procedure.blurb, procedure.help, procedure.menuLabel] + [procedure.dialogMenuLabel].compactMap { $0 }
@@ -93,47 +93,5 @@ final class CatalogueTests: XCTestCase {
         XCTAssertEqual(localized("%2$s, then %1$s; 100%%", "first", "second"), "second, then first; 100%")
         XCTAssertEqual(localized("The bump layer to paint white at 10 % on (-1: none)"),
                        "The bump layer to paint white at 10 % on (-1: none)")
-    }
-}
-
-/// A .po or .pot file's messages: msgid → translation and whether it is fuzzy.
-private struct Catalogue {
-    struct Entry {
-        var text: String
-        var fuzzy: Bool
-    }
-
-    var messages: [String: Entry] = [:]
-
-    init(_ text: String) {
-        for block in text.components(separatedBy: "\n\n") {
-            var id = "", translation = "", fuzzy = false
-            var field: WritableKeyPath<(id: String, text: String), String>? = nil
-            var parts = (id: "", text: "")
-            for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
-                if line.hasPrefix("#,") && line.contains("fuzzy") { fuzzy = true }
-                if line.hasPrefix("#") { continue }
-                if line.hasPrefix("msgid ") { field = \.id } else if line.hasPrefix("msgstr ") { field = \.text }
-                guard let field, let open = line.firstIndex(of: "\""), line.hasSuffix("\"") else { continue }
-                parts[keyPath: field] += Self.unescape(line[line.index(after: open) ..< line.index(before: line.endIndex)])
-            }
-            (id, translation) = parts
-            if field != nil { messages[id] = Entry(text: translation, fuzzy: fuzzy) }
-        }
-    }
-
-    private static func unescape(_ quoted: Substring) -> String {
-        var text = "", escaped = false
-        for c in quoted {
-            if escaped {
-                text.append(c == "n" ? "\n" : c == "t" ? "\t" : c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                text.append(c)
-            }
-        }
-        return text
     }
 }

@@ -3,34 +3,47 @@ import Foundation
 import ImpastoTestSupport
 import XCTest
 
-/// GIMP 3.0 (trixie) and 3.2 (forky) started in French: the plug-in's catalogue, installed in
-/// plug-ins/impasto/locale as plugin-install.sh puts it, gives a procedure's error and what it
-/// registers (blurb, menu label) in French. The roots have no fr_FR locale, and glibc 2.41
-/// ignores LANGUAGE under C.UTF-8 (2.36, Debian 12's, does not): the test compiles fr_FR.UTF-8
-/// into the session folder with the root's localedef (from the host's locale sources) and
-/// points LOCPATH at it.
+/// GIMP 3.0 (trixie) and 3.2 (forky) started in French, and in German: the plug-in's catalogue,
+/// installed in plug-ins/impasto/locale as plugin-install.sh puts it, gives a procedure's error
+/// and what it registers (blurb, menu label) in that language. The roots have no fr_FR or
+/// de_DE locale, and glibc 2.41 ignores LANGUAGE under C.UTF-8 (2.36, Debian 12's, does not):
+/// the test compiles the locale into the session folder with the root's localedef (from the
+/// host's locale sources) and points LOCPATH at it. One GIMP profile per language: GIMP 3
+/// keeps what a plug-in registered in the language of the start that queried it.
 final class Gimp3TranslatedTests: XCTestCase {
-    func checkAnErrorAndTheRegistrationAreFrench(_ suite: Gimp3Root.Suite) throws {
+    struct Expected {
+        let language: String, locale: String, error: String, blurb: String, menuLabel: String
+    }
+
+    static let french = Expected(language: "fr", locale: "fr_FR", error: "plug-in-impasto-emboss : preset « velvet » est inconnu",
+                                 blurb: "Mettre en relief la forme du calque en un relief arrondi éclairé comme du métal poli",
+                                 menuLabel: "Impasto relief avec éditeur de _lumières…")
+    static let german = Expected(language: "de", locale: "de_DE", error: "plug-in-impasto-emboss: preset „velvet“ ist unbekannt",
+                                 blurb: "Die Form der Ebene zu einem gerundeten Relief prägen, beleuchtet wie poliertes Metall",
+                                 menuLabel: "Impasto Relief mit _Licht-Editor …")
+
+    func checkAnErrorAndTheRegistration(_ suite: Gimp3Root.Suite, _ expected: Expected) throws {
         try Gimp3Root.skipUnlessRequested(suite)
         let root = try Gimp3Root.prepare(suite).get()
         let plugIn = try root.buildPlugIn().get()
         let session = try Gimp3Session(root: root)
         defer { session.remove() }
         try session.installPlugIn(plugIn)
-        let messages = session.hostProfile.appendingPathComponent("plug-ins/impasto/locale/fr/LC_MESSAGES")
+        let messages = session.hostProfile.appendingPathComponent("plug-ins/impasto/locale/\(expected.language)/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let po = BuildProducts.packageRoot.appendingPathComponent("po/fr.po").path
+        let po = BuildProducts.packageRoot.appendingPathComponent("po/\(expected.language).po").path
         let made = runCommand("msgfmt", ["-o", messages.appendingPathComponent("impasto.mo").path, po])
         XCTAssertEqual(made.status, 0, made.output)
 
         let sources = URL(fileURLWithPath: "/usr/share/i18n")
-        guard FileManager.default.fileExists(atPath: sources.appendingPathComponent("locales/fr_FR").path) else {
-            throw XCTSkip("needs the host's locale sources (Debian: locales) to make fr_FR.UTF-8 in the root")
+        guard FileManager.default.fileExists(atPath: sources.appendingPathComponent("locales/\(expected.locale)").path) else {
+            throw XCTSkip("needs the host's locale sources (Debian: locales) to make \(expected.locale).UTF-8 in the root")
         }
         try FileManager.default.copyItem(at: sources, to: session.hostFolder.appendingPathComponent("i18n"))
         try FileManager.default.createDirectory(at: session.hostFolder.appendingPathComponent("locales"),
                                                 withIntermediateDirectories: true)
-        let locale = root.run(["localedef", "--no-archive", "-i", "fr_FR", "-f", "UTF-8", session.path("locales/fr_FR.UTF-8")],
+        let locale = root.run(["localedef", "--no-archive", "-i", expected.locale, "-f", "UTF-8",
+                               session.path("locales/\(expected.locale).UTF-8")],
                               environment: ["I18NPATH": session.path("i18n")])
         XCTAssertEqual(locale.status, 0, locale.output)
 
@@ -39,17 +52,18 @@ final class Gimp3TranslatedTests: XCTestCase {
                    (layer (car (gimp-layer-new image "layer" 8 8 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
               (gimp-image-insert-layer image layer 0 0)
               (plug-in-impasto-emboss RUN-NONINTERACTIVE image (vector layer) 10 10 "round" 0 "alpha" -1 "velvet"))
-            """], environment: ["LOCPATH": session.path("locales"), "LANG": "fr_FR.UTF-8"])
+            """], environment: ["LOCPATH": session.path("locales"), "LANG": "\(expected.locale).UTF-8"])
         guard case .error(let message)? = result.outcomes.first else {
             return XCTFail("an unknown preset must fail; GIMP said:\n\(result.log)")
         }
-        XCTAssertTrue(message.contains("plug-in-impasto-emboss : preset « velvet » est inconnu"), result.log)
+        XCTAssertTrue(message.contains(expected.error), result.log)
         let pluginrc = String(decoding: try Data(contentsOf: session.hostProfile.appendingPathComponent("pluginrc")), as: UTF8.self)
-        XCTAssertTrue(pluginrc.contains("Mettre en relief la forme du calque en un relief arrondi éclairé comme du métal poli"),
-                      "GIMP 3 keeps the blurb the plug-in registered, translated")
-        XCTAssertTrue(pluginrc.contains("Impasto relief avec éditeur de _lumières…"))
+        XCTAssertTrue(pluginrc.contains(expected.blurb), "GIMP 3 keeps the blurb the plug-in registered, translated")
+        XCTAssertTrue(pluginrc.contains(expected.menuLabel))
     }
 
-    func testTrixieAnErrorAndTheRegistrationAreFrench() throws { try checkAnErrorAndTheRegistrationAreFrench(.trixie) }
-    func testForkyAnErrorAndTheRegistrationAreFrench() throws { try checkAnErrorAndTheRegistrationAreFrench(.forky) }
+    func testTrixieAnErrorAndTheRegistrationAreFrench() throws { try checkAnErrorAndTheRegistration(.trixie, Self.french) }
+    func testForkyAnErrorAndTheRegistrationAreFrench() throws { try checkAnErrorAndTheRegistration(.forky, Self.french) }
+    func testTrixieAnErrorAndTheRegistrationAreGerman() throws { try checkAnErrorAndTheRegistration(.trixie, Self.german) }
+    func testForkyAnErrorAndTheRegistrationAreGerman() throws { try checkAnErrorAndTheRegistration(.forky, Self.german) }
 }

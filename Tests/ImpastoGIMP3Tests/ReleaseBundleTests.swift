@@ -52,8 +52,10 @@ final class ReleaseBundleTests: XCTestCase {
             modes[String(path)] = String(mode)
         }
         let executables = ["install.sh", "gimp-2.10/impasto", "gimp-3/impasto"]
+        let languages = try HelpPages.languages(package: BuildProducts.packageRoot.path)
         let files = ["README", "LICENSE", "gegl-0.4/libimpasto-gegl.so", "brushes/impasto-bristle.gih",
-                     "dynamics/impasto-bristle.gdyn", "locale/de/LC_MESSAGES/impasto.mo", "locale/fr/LC_MESSAGES/impasto.mo"]
+                     "dynamics/impasto-bristle.gdyn"] + languages.map { "locale/\($0)/LC_MESSAGES/impasto.mo" }
+            + HelpPages.files(languages: languages).map { "help/\($0)" }
         XCTAssertEqual(Set(modes.keys), Set((executables + files).map { "\(folder)/\($0)" }), listing.output)
         for name in executables { XCTAssertEqual(modes["\(folder)/\(name)"], "-rwxr-xr-x", name) }
         for name in files { XCTAssertEqual(modes["\(folder)/\(name)"], "-rw-r--r--", name) }
@@ -216,7 +218,9 @@ final class ReleaseBundleTests: XCTestCase {
                     "\(version)/dynamics/impasto-bristle.gdyn"].map { ".config/GIMP/\($0)" }
             + [".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so",
                ".config/GIMP/\(version)/plug-ins/impasto/locale/de/LC_MESSAGES/impasto.mo",
-               ".local/share/gegl-0.4/plug-ins/impasto-locale/fr/LC_MESSAGES/impasto.mo"]
+               ".local/share/gegl-0.4/plug-ins/impasto-locale/fr/LC_MESSAGES/impasto.mo",
+               ".config/GIMP/\(version)/plug-ins/impasto/help/de/plug-in-impasto-emboss.html",
+               ".config/GIMP/\(version)/plug-ins/impasto/help/images/emboss-gold.png"]
         XCTAssertTrue(Set(home.files()).isSuperset(of: ours), installed.output)
 
         try checkEverything(Self.runEverything(in: home, environment: [:]))

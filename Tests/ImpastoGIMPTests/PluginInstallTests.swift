@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import ImpastoFrontEnd
 import ImpastoTestSupport
 import XCTest
 
@@ -26,8 +27,10 @@ final class PluginInstallTests: XCTestCase {
 
     /// The translations an install puts beside the plug-in in `profile` and beside the GEGL
     /// module in `modules` (one catalogue per language of po/LINGUAS).
+    static let languages = (try? HelpPages.languages(package: BuildProducts.packageRoot.path)) ?? []
+
     func catalogues(plugIn profile: String?, module modules: String?) -> [String] {
-        ["de", "fr"].flatMap { language in
+        Self.languages.flatMap { language in
             [profile.map { "\($0)/plug-ins/impasto/locale/\(language)/LC_MESSAGES/impasto.mo" },
              modules.map { "\($0)/impasto-locale/\(language)/LC_MESSAGES/impasto.mo" }].compactMap { $0 }
         }
@@ -37,7 +40,12 @@ final class PluginInstallTests: XCTestCase {
     func installed(profile: String, module: String) -> Set<String> {
         Set(["\(profile)/plug-ins/impasto/impasto", "\(profile)/plug-ins/impasto/installed-folders",
              "\(profile)/brushes/impasto-bristle.gih", "\(profile)/dynamics/impasto-bristle.gdyn",
-             "\(module)/libimpasto-gegl.so"] + catalogues(plugIn: profile, module: module))
+             "\(module)/libimpasto-gegl.so"] + catalogues(plugIn: profile, module: module) + helpPages(profile))
+    }
+
+    /// The help pages beside the plug-in in `profile`.
+    func helpPages(_ profile: String) -> [String] {
+        HelpPages.files(languages: Self.languages).map { "\(profile)/plug-ins/impasto/help/\($0)" }
     }
 
     /// A profile as GIMP's first start leaves it (the folder: the tests look at what the
@@ -60,7 +68,10 @@ final class PluginInstallTests: XCTestCase {
 
         let again = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(again.status, 0, again.output)
-        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 8, "idempotent: \(again.output)")
+        // The plug-in, the module, the brush, the dynamics, two catalogues per language (the help
+        // pages are put quietly, in one line).
+        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 4 + 2 * Self.languages.count,
+                       "idempotent: \(again.output)")
 
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
@@ -198,7 +209,8 @@ final class PluginInstallTests: XCTestCase {
                  ".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so", "\(flatpak)/data/gegl-0.4/plug-ins/libimpasto-gegl.so"]
               + catalogues(plugIn: ".config/GIMP/2.10", module: ".local/share/gegl-0.4/plug-ins")
               + catalogues(plugIn: ".config/GIMP/3.0", module: nil)
-              + catalogues(plugIn: "\(flatpak)/config/GIMP/3.2", module: "\(flatpak)/data/gegl-0.4/plug-ins")),
+              + catalogues(plugIn: "\(flatpak)/config/GIMP/3.2", module: "\(flatpak)/data/gegl-0.4/plug-ins")
+              + [".config/GIMP/2.10", ".config/GIMP/3.0", "\(flatpak)/config/GIMP/3.2"].flatMap(helpPages)),
             result.output)
         func plugIn(_ profile: String) throws -> Data {
             try Data(contentsOf: home.appendingPathComponent("\(profile)/plug-ins/impasto/impasto"))

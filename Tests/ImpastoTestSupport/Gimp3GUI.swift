@@ -41,8 +41,10 @@ public final class Gimp3GUI: DialogDriver {
     }
 
     /// Runs GIMP with one `-b` per command (each with `prelude`), then quits; `drive` runs
-    /// meanwhile, on this thread, to operate the dialogs the commands open.
-    public func run(_ commands: [String], prelude: String, drive: (Gimp3GUI) -> Void) -> PrivateGimp.BatchResult {
+    /// meanwhile, on this thread, to operate the dialogs the commands open. `extra`: more
+    /// environment (e.g. LANGUAGE).
+    public func run(_ commands: [String], prelude: String, environment extra: [String: String] = [:],
+                    drive: (Gimp3GUI) -> Void) -> PrivateGimp.BatchResult {
         let number = String(display.dropFirst())
         let script = """
             Xvfb :\(number) -screen 0 1600x1000x24 -nolisten tcp >"$1/xvfb.log" 2>&1 & xvfb=$!
@@ -55,7 +57,7 @@ public final class Gimp3GUI: DialogDriver {
             rm -f /tmp/.X\(number)-lock
             exit $status
             """
-        var environment = session.environment
+        var environment = session.environment.merging(extra) { $1 }
         environment["IMPASTO_UI_GEOMETRY"] = session.path("geometry.txt")
         environment["IMPASTO_UI_SNAPSHOTS"] = snapshots
         environment["NO_AT_BRIDGE"] = "1"

@@ -103,12 +103,15 @@ public final class GimpGUI: DialogDriver {
     }
 
     /// Runs GIMP with one `-b` per command (each with `prelude`), then quits; `drive` runs
-    /// meanwhile, on this thread, to operate the dialogs the commands open.
-    public func run(_ commands: [String], prelude: String, drive: (GimpGUI) -> Void) -> PrivateGimp.BatchResult {
+    /// meanwhile, on this thread, to operate the dialogs the commands open. `extra`: more
+    /// environment (e.g. LANGUAGE).
+    public func run(_ commands: [String], prelude: String, environment extra: [String: String] = [:],
+                    drive: (GimpGUI) -> Void) -> PrivateGimp.BatchResult {
         let arguments = ["--no-splash", "-f"] + PrivateGimp.batchArguments(commands, prelude: prelude)
         var environment = ProcessInfo.processInfo.environment
         for name in ["GEGL_PATH", "GIMP2_DIRECTORY"] { environment.removeValue(forKey: name) }
         environment.merge(session.environment) { $1 }
+        environment.merge(extra) { $1 }
         environment["DISPLAY"] = display
         environment["IMPASTO_UI_GEOMETRY"] = geometryFile.path
         environment["NO_AT_BRIDGE"] = "1"

@@ -96,7 +96,7 @@ int            impasto_ui_geometry          (ImpastoWidget *widget, int *x, int 
 /* The slider and the spin button of a scale entry (from impasto_ui_scale's adjustment). */
 ImpastoWidget *impasto_ui_scale_slider      (void *adjustment);
 ImpastoWidget *impasto_ui_scale_spin        (void *adjustment);
-/* The dialog's button for `which`: 0 OK, 1 Cancel, 2 Reset. */
+/* The dialog's button for `which`: 0 OK, 1 Cancel, 2 Reset, 3 Help (GimpDialog's own). */
 ImpastoWidget *impasto_ui_dialog_button     (ImpastoWidget *dialog, int which);
 
 /* Lets GTK handle pending events (redraws) before a long render. */
