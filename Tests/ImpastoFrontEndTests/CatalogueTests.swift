@@ -11,12 +11,8 @@ import XCTest
 final class CatalogueTests: XCTestCase {
     private let po = BuildProducts.packageRoot.appendingPathComponent("po")
 
-    /// po/LINGUAS: the languages, one per word (comments after #).
-    private var languages: [String] {
-        let text = (try? String(contentsOf: po.appendingPathComponent("LINGUAS"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-            .flatMap { $0.split(separator: " ").map(String.init) }
-    }
+    /// po/LINGUAS's languages, as the help pages and the installer read them.
+    private var languages: [String] { (try? HelpPages.languages(package: po.deletingLastPathComponent().path)) ?? [] }
 
     /// Skips a test that reads or makes catalogues where gettext's tools are missing.
     private func requireTools() throws {

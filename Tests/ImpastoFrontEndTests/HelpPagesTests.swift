@@ -19,10 +19,7 @@ final class HelpPagesTests: XCTestCase {
 
     private var help: URL { get throws { try Self.written.get() } }
 
-    private var languages: [String] {
-        let text = (try? String(contentsOf: Self.package.appendingPathComponent("po/LINGUAS"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ").map(String.init) }
-    }
+    private var languages: [String] { (try? HelpPages.languages(package: Self.package.path)) ?? [] }
 
     private func text(_ path: String) throws -> String {
         try String(contentsOf: try help.appendingPathComponent(path), encoding: .utf8)
