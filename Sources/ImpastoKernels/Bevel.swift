@@ -38,7 +38,8 @@ struct Bevel: DistanceTransformFinish {
 
     /// How far from its site o (either way along x and y) a piece of edge reads the coverage:
     /// its edge pixel e is o or a neighbour; an arm read `EdgeWedge.armLength` px along the
-    /// edge from e, and a step across it, is measured by the 3 × 3 gradient there: 1 + 2 + 1 + 1.
+    /// edge from e, and a step across it, is measured by the 3 × 3 gradient there: 1 + 2 + 1 + 1
+    /// (EmbossRegionTests).
     static let pieceReach = 5
 
     /// Squared distance between a neighbour's site and a pixel's own beyond which the pixel

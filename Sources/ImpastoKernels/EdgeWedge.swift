@@ -23,13 +23,15 @@ struct EdgeWedge {
     /// neighbours along the edge is wholly covered (HeightFieldTests' hole corner,
     /// EmbossQualityTests' glyph joints).
     static let armTipCoverage: Float = 0.12
-    /// How far along the edge from e, in pixels, such arms are read (HeightFieldTests,
-    /// EmbossQualityTests).
+    /// How far along the edge from e, in pixels, such arms are read (EmbossQualityTests,
+    /// EmbossRegionTests).
     static let armLength: Float = 2
     /// Arms whose normals are within acos(this) of opposite (a wedge narrower than 37°, as a
-    /// bold glyph's diagonal meeting its stem) make an acute wedge (EmbossQualityTests).
+    /// bold glyph's diagonal meeting its stem) make an acute wedge (EmbossQualityTests,
+    /// EmbossRegionTests).
     static let acuteCosine: Float = 0.8
-    /// How far inwards of e, in pixels, an acute wedge's vertex may lie (EmbossQualityTests).
+    /// How far inwards of e, in pixels, an acute wedge's vertex may lie (EmbossQualityTests,
+    /// EmbossRegionTests).
     static let acuteReach: Float = 4
 
     /// The signed distance of point p (relative to e's centre) from the wedge and its unit

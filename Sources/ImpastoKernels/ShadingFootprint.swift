@@ -20,7 +20,7 @@ struct FootprintField {
     /// (EmbossQualityTests).
     static let subPixelSpread: Float = 13
     /// A pixel left whole whose lookup moves more than this many picture pixels between its
-    /// halves along ∇d is read as the two halves (EmbossQualityTests' obsidian cases)…
+    /// halves along ∇d is read as the two halves (EmbossQualityTests)…
     static let halvesFrom: Float = 6
     /// …where that is more than this many times its move across ∇d (EmbossQualityTests).
     static let halvesRatio: Float = 3
@@ -128,7 +128,8 @@ struct FootprintField {
     }
 
     /// Neighbours whose slopes turn more than 60° from a pixel's (cos 60° = 0.5) are across
-    /// a crease: a footprint neither counts their lookups nor blends their directions.
+    /// a crease: a footprint neither counts their lookups nor blends their directions
+    /// (EmbossQualityTests).
     static let facing: Float = 0.5
 
     /// Whether pixel i (in the band) slopes within 60° of the unit vector `own` (see

@@ -12,10 +12,11 @@
 /// pixel, the second only inside the edge (d > 0); outside it a pixel keeps the direction of its
 /// own piece of edge, which the footprints of the pixels inside it read.
 enum SlopeSmoothing {
-    /// Smoothing passes: each reads a row more either side (`HeightField.reach`; EmbossQualityTests).
+    /// Smoothing passes: each reads a row more either side (`HeightField.reach`; EmbossRegionTests,
+    /// EmbossTests, HeightFieldTests).
     static let passes = 2
 
-    /// Least cosine between two unit ∇d for them to be blended, 37° (EmbossQualityTests).
+    /// Least cosine between two unit ∇d for them to be blended, 37° (HeightFieldTests, EmbossTests).
     static let facingCosine: Float = 0.8
 
     /// The smoothing's own buffers: the first pass's slopes, and the unit ∇d before and after it.
