@@ -29,30 +29,15 @@ final class Gimp3TranslatedTests: XCTestCase {
         let session = try Gimp3Session(root: root)
         defer { session.remove() }
         try session.installPlugIn(plugIn)
-        let messages = session.hostProfile.appendingPathComponent("plug-ins/impasto/locale/\(expected.language)/LC_MESSAGES")
-        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let po = BuildProducts.packageRoot.appendingPathComponent("po/\(expected.language).po").path
-        let made = runCommand("msgfmt", ["-o", messages.appendingPathComponent("impasto.mo").path, po])
-        XCTAssertEqual(made.status, 0, made.output)
-
-        let sources = URL(fileURLWithPath: "/usr/share/i18n")
-        guard FileManager.default.fileExists(atPath: sources.appendingPathComponent("locales/\(expected.locale)").path) else {
-            throw XCTSkip("needs the host's locale sources (Debian: locales) to make \(expected.locale).UTF-8 in the root")
-        }
-        try FileManager.default.copyItem(at: sources, to: session.hostFolder.appendingPathComponent("i18n"))
-        try FileManager.default.createDirectory(at: session.hostFolder.appendingPathComponent("locales"),
-                                                withIntermediateDirectories: true)
-        let locale = root.run(["localedef", "--no-archive", "-i", expected.locale, "-f", "UTF-8",
-                               session.path("locales/\(expected.locale).UTF-8")],
-                              environment: ["I18NPATH": session.path("i18n")])
-        XCTAssertEqual(locale.status, 0, locale.output)
+        try session.installCatalogue(expected.language, in: "profile/plug-ins/impasto/locale")
+        let locale = try session.makeLocale(expected.locale)
 
         let result = session.batch(["""
             (let* ((image (car (gimp-image-new 8 8 RGB)))
                    (layer (car (gimp-layer-new image "layer" 8 8 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
               (gimp-image-insert-layer image layer 0 0)
               (plug-in-impasto-emboss RUN-NONINTERACTIVE image (vector layer) 10 10 "round" 0 "alpha" -1 "velvet"))
-            """], environment: ["LOCPATH": session.path("locales"), "LANG": "\(expected.locale).UTF-8"])
+            """], environment: locale)
         guard case .error(let message)? = result.outcomes.first else {
             return XCTFail("an unknown preset must fail; GIMP said:\n\(result.log)")
         }

@@ -47,7 +47,7 @@ public final class Gimp3GUI: DialogDriver {
                     drive: (Gimp3GUI) -> Void) -> PrivateGimp.BatchResult {
         let number = String(display.dropFirst())
         let script = """
-            Xvfb :\(number) -screen 0 1600x1000x24 -nolisten tcp >"$1/xvfb.log" 2>&1 & xvfb=$!
+            Xvfb :\(number) -screen 0 \(GimpGUI.screen.width)x\(GimpGUI.screen.height)x24 -nolisten tcp >"$1/xvfb.log" 2>&1 & xvfb=$!
             shift
             for i in $(seq 100); do [ -S /tmp/.X11-unix/X\(number) ] && break; sleep 0.1; done
             DISPLAY=:\(number) timeout 600 gimp-\(session.root.suite.gimpVersion) --no-splash -f \\

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import XCTest
 
 extension Gimp3Root {
     private static var plugInBuilds: [Suite: Result<URL, Problem>] = [:]
@@ -28,6 +29,40 @@ extension Gimp3Session {
         let folder = hostProfile.appendingPathComponent("plug-ins/impasto")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: plugIn, to: folder.appendingPathComponent("impasto"))
+    }
+}
+
+extension Gimp3Session {
+    /// Compiles po/`language`.po into `folder` (relative to the session's folder, as the host
+    /// sees it) as <language>/LC_MESSAGES/impasto.mo: the plug-in's catalogues are in
+    /// profile/plug-ins/impasto/locale, the module's in data/gegl-0.4/plug-ins/impasto-locale.
+    public func installCatalogue(_ language: String, in folder: String) throws {
+        let messages = hostFolder.appendingPathComponent("\(folder)/\(language)/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+        let po = BuildProducts.packageRoot.appendingPathComponent("po/\(language).po").path
+        let made = runCommand("msgfmt", ["-o", messages.appendingPathComponent("impasto.mo").path, po])
+        guard made.status == 0 else { throw Gimp3Root.Problem(description: "msgfmt \(po): \(made.output)") }
+    }
+
+    /// The environment that starts GIMP in `locale` (e.g. "de_DE"), UTF-8. The roots have no
+    /// locale but C.UTF-8, and glibc 2.41 (trixie's) ignores LANGUAGE under C.UTF-8 (2.36,
+    /// Debian 12's, does not): the locale is compiled into the session's folder with the root's
+    /// localedef, from the host's locale sources, and LOCPATH points at it. Skips without the
+    /// host's sources (Debian: locales).
+    public func makeLocale(_ locale: String) throws -> [String: String] {
+        let sources = URL(fileURLWithPath: "/usr/share/i18n")
+        guard FileManager.default.fileExists(atPath: sources.appendingPathComponent("locales/\(locale)").path) else {
+            throw XCTSkip("needs the host's locale sources (Debian: locales) to make \(locale).UTF-8 in the root")
+        }
+        let files = FileManager.default
+        if !files.fileExists(atPath: hostFolder.appendingPathComponent("i18n").path) {
+            try files.copyItem(at: sources, to: hostFolder.appendingPathComponent("i18n"))
+        }
+        try files.createDirectory(at: hostFolder.appendingPathComponent("locales"), withIntermediateDirectories: true)
+        let made = root.run(["localedef", "--no-archive", "-i", locale, "-f", "UTF-8", path("locales/\(locale).UTF-8")],
+                            environment: ["I18NPATH": path("i18n")])
+        guard made.status == 0 else { throw Gimp3Root.Problem(description: "localedef \(locale): \(made.output)") }
+        return ["LOCPATH": path("locales"), "LANG": "\(locale).UTF-8"]
     }
 }
 

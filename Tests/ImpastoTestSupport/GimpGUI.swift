@@ -32,8 +32,16 @@ public final class GimpGUI: DialogDriver {
     /// A rectangle on the screen.
     public struct Rect: Equatable {
         public let x, y, width, height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        }
+
         public var centre: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
     }
+
+    /// The virtual display's size (GIMP 2.10's and GIMP 3's).
+    public static let screen = Rect(x: 0, y: 0, width: 1600, height: 1000)
 
     /// One open dialog: its widgets by name ("dialog", "ok", "cancel", "reset",
     /// "slider:NAME", "spin:NAME", and the procedure's own, e.g. "pencil-pad").
@@ -59,7 +67,7 @@ public final class GimpGUI: DialogDriver {
         watchdog = Process()
         watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
         watchdog.arguments = ["-c", """
-            Xvfb -displayfd 1 -screen 0 1600x1000x24 -nolisten tcp </dev/null & xvfb=$!
+            Xvfb -displayfd 1 -screen 0 \(Self.screen.width)x\(Self.screen.height)x24 -nolisten tcp </dev/null & xvfb=$!
             echo "pid $xvfb"
             cat >/dev/null
             kill $xvfb; wait $xvfb
@@ -156,6 +164,8 @@ public final class GimpGUI: DialogDriver {
 /// Driving a GIMP's dialogs on a virtual display with xdotool, where the plug-in reported
 /// their widgets (the IMPASTO_UI_GEOMETRY file): GIMP 2.10's `GimpGUI` and GIMP 3's `Gimp3GUI`.
 public protocol DialogDriver: AnyObject {
+    /// The X display, as the host reaches it.
+    var display: String { get }
     /// The geometry file as the host sees it.
     var geometryFile: URL { get }
     /// How many of its lines the dialogs already returned have used.
