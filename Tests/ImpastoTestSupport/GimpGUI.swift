@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import XCTest
 
 /// GIMP 2.10 with its user interface on a virtual X display (Xvfb), on a PrivateGimp's
 /// throw-away profile, for the dialog tests: Script-Fu batch commands open Impasto dialogs in
@@ -98,6 +99,18 @@ public final class GimpGUI: DialogDriver {
     }
 
     public private(set) static var problem = ""
+
+    /// What a GUI test throws when it cannot run here: a failure where IMPASTO_REQUIRE_GUI says
+    /// the tools must be there (`.ci/test` sets it), a skip elsewhere.
+    public static func unavailable(_ reason: String? = nil) -> Error {
+        let reason = reason ?? "the dialog tests need Xvfb, xdotool and scrot (apt-get install xvfb xdotool scrot): \(problem)"
+        return ProcessInfo.processInfo.environment["IMPASTO_REQUIRE_GUI"] != nil
+            ? Unavailable(description: reason) : XCTSkip(reason)
+    }
+
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
 
     /// Ends Xvfb (closing the lifeline is all it takes) and waits for it to be gone.
     public func close() {
