@@ -6,7 +6,8 @@ import Foundation
 /// Impasto dialogs in RUN-INTERACTIVE, a driver on this thread operates them with the root's
 /// xdotool where the plug-in reported their widgets (IMPASTO_UI_GEOMETRY), and the plug-in saves
 /// what the screen showed of each dialog and its preview when it closes (IMPASTO_UI_SNAPSHOTS;
-/// the roots have no screenshot tool).
+/// the roots have no screenshot tool). What GIMP draws itself is read with the host's
+/// (`GimpMenus`).
 ///
 /// One `.ci/gimp3-root run` holds the root (its lock) while GIMP runs: Xvfb, then GIMP, then
 /// Xvfb ended. The driver reaches the display through the X server's abstract socket, which a

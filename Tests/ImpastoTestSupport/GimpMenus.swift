@@ -75,6 +75,7 @@ extension DialogDriver {
         func read(_ area: Rect, _ name: String) -> ScreenText? {
             notes.step(self.read(area, language: language.code, name: "\(artifacts)-\(name)"))
         }
+        // The menu bar: the window's top 40 px (GTK's is about 25 px high in both GIMPs).
         let bar = Rect(x: image.frame.x, y: image.frame.y, width: image.frame.width, height: 40)
         guard let menubar = read(bar, "menubar"),
               let filtersMenu = notes.step(open(language.filters, in: menubar, item: false)),

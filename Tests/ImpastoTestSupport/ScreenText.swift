@@ -44,19 +44,19 @@ public struct ScreenText {
         return languages.contains(wanted) ? nil : "tesseract has no \(wanted) (Debian: tesseract-ocr-\(wanted))"
     }
 
-    /// Reads `area` of `display` (the whole screen when nil); the pictures stay in `folder`
-    /// as `name`.png and `name`-2x.png for a reader of a failed test.
-    public static func read(display: String, area: Rect?, language: String, folder: URL, name: String) -> Result<ScreenText, Problem> {
+    /// Reads `area` of `display`; the pictures stay in `folder` as `name`.png and
+    /// `name`-2x.png for a reader of a failed test.
+    public static func read(display: String, area: Rect, language: String, folder: URL, name: String) -> Result<ScreenText, Problem> {
         let shot = folder.appendingPathComponent("\(name).png").path
         let doubled = folder.appendingPathComponent("\(name)-2x.png").path
-        let region = area.map { ["-a", "\($0.x),\($0.y),\($0.width),\($0.height)"] } ?? []
-        let taken = runCommand("scrot", ["-o"] + region + [shot], environment: ["DISPLAY": display])
+        let region = "\(area.x),\(area.y),\(area.width),\(area.height)"
+        let taken = runCommand("scrot", ["-o", "-a", region, shot], environment: ["DISPLAY": display])
         guard taken.status == 0 else { return .failure(.init(description: "scrot: \(taken.output)")) }
         let scaled = runCommand("gegl", [shot, "-o", doubled, "--", "scale-ratio", "x=2", "y=2", "sampler=cubic", "invert-gamma"])
         guard scaled.status == 0 else { return .failure(.init(description: "gegl: \(scaled.output)")) }
         let read = runCommand("tesseract", [doubled, "stdout", "-l", tesseractLanguage(language), "tsv"])
         guard read.status == 0 else { return .failure(.init(description: "tesseract: \(read.output)")) }
-        return .success(ScreenText(tsv: read.output, origin: (area?.x ?? 0, area?.y ?? 0), scale: 2))
+        return .success(ScreenText(tsv: read.output, origin: (area.x, area.y), scale: 2))
     }
 
     /// tesseract's TSV: level, page, block, paragraph, line, word, left, top, width, height,
