@@ -130,9 +130,9 @@ let package = Package(
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["GeglKit"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
-        .target(name: "ImpastoTestSupport", dependencies: ["GeglKit"], path: "Tests/ImpastoTestSupport"),
+        .target(name: "ImpastoTestSupport", dependencies: ["GeglKit", "ImpastoKernels"], path: "Tests/ImpastoTestSupport"),
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport", "CGlibcCompat"]),
-        .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels"]),
+        .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels", "ImpastoTestSupport", "GeglKit", "CGEGL"]),
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.

@@ -23,7 +23,8 @@
 #   plug-in      <profile>/plug-ins/impasto/impasto (the 2.10 build for 2.10, GIMP 3's for 3.x)
 #   GEGL module  ${XDG_DATA_HOME:-~/.local/share}/gegl-0.4/plug-ins/libimpasto-gegl.so (every
 #                native GIMP), ~/.var/app/org.gimp.GIMP/data/gegl-0.4/plug-ins/ (Flatpak)
-#   brush        <profile>/brushes/impasto-bristle.gih    ("Impasto Bristle")
+#   brushes      <profile>/brushes/impasto-bristle.gih    ("Impasto Bristle", round)
+#                <profile>/brushes/impasto-flat.gih       ("Impasto Flat")
 #   dynamics     <profile>/dynamics/impasto-bristle.gdyn  ("Impasto Bristle")
 #   translations <profile>/plug-ins/impasto/locale/<language>/LC_MESSAGES/impasto.mo (the plug-in's)
 #                and <GEGL module folder>/impasto-locale/<language>/LC_MESSAGES/impasto.mo (the
@@ -43,6 +44,8 @@ config=${XDG_CONFIG_HOME:-$HOME/.config}
 module_name=libimpasto-gegl.so
 native_module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
 flatpak_home=$HOME/.var/app/org.gimp.GIMP
+# The brush and dynamics files, relative to the profile (and to this folder).
+brush_files="brushes/impasto-bristle.gih brushes/impasto-flat.gih dynamics/impasto-bristle.gdyn"
 ops="impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:bristle-normal-map impasto:normal-light impasto:paint-relief"
 
 say() { printf 'impasto: %s\n' "$*"; }
@@ -110,9 +113,11 @@ if [ "$action" = uninstall ]; then
     profile=$3 module_dir=$4
     plugin_dir=$profile/plug-ins/impasto
     created=$plugin_dir/installed-folders
+    for b in $brush_files; do
+      if [ -e "$profile/$b" ]; then rm -f "$profile/$b"; say "removed $profile/$b"; fi
+    done
     # With GIMP 3's last values of the procedures (GimpProcedureConfig keeps them in the profile).
-    for f in "$plugin_dir/impasto" "$profile/brushes/impasto-bristle.gih" "$profile/dynamics/impasto-bristle.gdyn" \
-             "$module_dir/$module_name" "$profile"/plug-in-settings/*-plug-in-impasto-* \
+    for f in "$plugin_dir/impasto" "$module_dir/$module_name" "$profile"/plug-in-settings/*-plug-in-impasto-* \
              "$plugin_dir"/locale/*/LC_MESSAGES/impasto.mo "$module_dir"/impasto-locale/*/LC_MESSAGES/impasto.mo; do
 
       if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
@@ -137,8 +142,9 @@ fi
 
 # --- install ------------------------------------------------------------------------------
 [ -f "$source_dir/gegl-0.4/$module_name" ] || die "no GEGL module at $source_dir/gegl-0.4/$module_name (an incomplete folder?)"
-[ -f "$source_dir/brushes/impasto-bristle.gih" ] && [ -f "$source_dir/dynamics/impasto-bristle.gdyn" ] ||
-  die "no brush or dynamics in $source_dir (an incomplete folder?)"
+for b in $brush_files; do
+  [ -f "$source_dir/$b" ] || die "no $b in $source_dir (an incomplete folder?)"
+done
 [ -n "$gimps" ] || die "no GIMP found (install GIMP 2.10 or 3, or start the Flatpak GIMP once so that its profile exists)"
 
 # GIMP skips its first-run set-up (and carrying over an older version's settings) when its
@@ -207,8 +213,7 @@ install_one() {
     done
     say "installed the help pages in $profile/plug-ins/impasto/help ($(cd "$source_dir/help" && ls -d */gimp-help.xml | sed 's,/.*,,' | tr '\n' ' '))"
   fi
-  put "$source_dir/brushes/impasto-bristle.gih" "$profile/brushes/impasto-bristle.gih" 644
-  put "$source_dir/dynamics/impasto-bristle.gdyn" "$profile/dynamics/impasto-bristle.gdyn" 644
+  for b in $brush_files; do put "$source_dir/$b" "$profile/$b" 644; done
   # Added to what earlier installs created (a reinstall finds their folders in place).
   if [ -s "$new_folders" ]; then
     mkdir -p "$profile/plug-ins/impasto"

@@ -2,19 +2,40 @@
 import Glibc
 import ImpastoKernels
 
-// The "Impasto Bristle" brush as GIMP files: an image pipe (`.gih`) of the kernels' bristle
-// dabs, and its paint dynamics (`.gdyn`).
+// Impasto's brushes as GIMP files: an image pipe (`.gih`) of the kernels' bristle dabs for
+// each shape ("Impasto Bristle", "Impasto Flat"), and their paint dynamics (`.gdyn`).
 //
 // GIMP picks the cell for every dab (app/core/gimpbrushpipe.c): `pressure` →
 // index round(p·(rank − 1)); `angular` → round((1.25 − d)·rank) mod rank, d the stroke's
 // direction in turns counter-clockwise from the right with y up; `xtilt`/`ytilt` →
 // round(t·rank/2) + rank/2. Each cell here is drawn for the value that picks it.
 
+extension BristleBrush.Shape {
+    /// The brush's name in GIMP.
+    public var brushName: String {
+        switch self {
+        case .round: BristleBrush.name
+        case .flat: "Impasto Flat"
+        }
+    }
+
+    /// Its file name in the profile's brushes/ folder (without extension).
+    public var fileName: String {
+        switch self {
+        case .round: BristleBrush.fileName
+        case .flat: "impasto-flat"
+        }
+    }
+}
+
 extension BristleBrush {
-    /// The brush's and the dynamics' name in GIMP.
+    /// The round brush's and the dynamics' name in GIMP.
     public static let name = "Impasto Bristle"
     /// Their file names in the profile's brushes/ and dynamics/ folders (without extension).
     public static let fileName = "impasto-bristle"
+    /// Every file the brushes take in a GIMP profile, relative to it.
+    public static let profileFiles = BristleBrush.Shape.allCases.map { "brushes/\($0.fileName).gih" }
+        + ["dynamics/\(fileName).gdyn"]
 
     /// The pipe's dimensions in GIMP's order (the last one varies fastest between cells).
     public var ranks: [(rank: Int, selection: String)] {
@@ -48,19 +69,18 @@ extension BristleBrush {
         pressureLevels > 1 ? Double(index) / Double(pressureLevels - 1) : 1
     }
 
-    /// The bristle azimuth (degrees, image axes: 0 = +x, 90 = down) drawn in the cell that
-    /// GIMP picks for angle index `index` (direction), or for tilt indices (`index`, `index2`);
-    /// nil for the upright pen (tilt 0, the mouse's), whose cell is the round tuft.
-    public func azimuth(angle index: Int, _ index2: Int = 0) -> Double? {
+    /// The lean drawn in the cell that GIMP picks for angle index `index` (direction: the
+    /// stroke's direction as the azimuth, degrees in image axes, with no lean), or for tilt
+    /// indices (`index`, `index2`); nil for the upright pen (tilt 0, the mouse's).
+    public func lean(angle index: Int, _ index2: Int = 0) -> Lean? {
         switch angle {
         case .direction:
             // d = 1.25 − k/rank turns, counter-clockwise with y up; image axes turn the other way.
             let turns = 1.25 - Double(index) / Double(angleLevels)
             let degrees = -360 * (turns - turns.rounded(.down))
-            return degrees < -180 ? degrees + 360 : degrees
+            return Lean(azimuth: degrees < -180 ? degrees + 360 : degrees, amount: 0)
         case .tilt:
-            let (xtilt, ytilt) = (tilt(index), tilt(index2))
-            return xtilt == 0 && ytilt == 0 ? nil : PenOrientation(xtilt: xtilt, ytilt: ytilt).azimuth
+            return Lean(xtilt: tilt(index), ytilt: tilt(index2))
         }
     }
 
@@ -69,10 +89,10 @@ extension BristleBrush {
         Double(index - angleLevels / 2) * 2 / Double(angleLevels)
     }
 
-    /// Every cell in file order: the pen reading it is for (azimuth nil: upright) and its mask
+    /// Every cell in file order: the pen reading it is for (lean nil: upright) and its mask
     /// (row-major, one byte a pixel, 255 = full paint), the bristles as antialiased dots of
-    /// `lineWidth` around the cell's centre (`dab(pressure:azimuth:)`).
-    public func cells() -> [(pressure: Double, azimuth: Double?, mask: [UInt8])] {
+    /// `lineWidth` around the cell's centre (`dab(pressure:lean:)`).
+    public func cells() -> [(pressure: Double, lean: Lean?, mask: [UInt8])] {
         guard problem == nil else { return [] }
         let angleCells: [(Int, Int)] = switch angle {
         case .direction: (0 ..< angleLevels).map { ($0, 0) }
@@ -80,15 +100,16 @@ extension BristleBrush {
         }
         return (0 ..< pressureLevels).flatMap { p in
             angleCells.map { a in
-                let pressure = pressure(level: p), azimuth = azimuth(angle: a.0, a.1)
-                return (pressure, azimuth, dab(pressure: pressure, azimuth: azimuth))
+                let pressure = pressure(level: p), lean = lean(angle: a.0, a.1)
+                return (pressure, lean, dab(pressure: pressure, lean: lean))
             }
         }
     }
 
     /// The `.gih` file: the name line, the pipe parameters line, then one version-2 `.gbr`
     /// brush per cell (GIMP's devel-docs gih.txt and gbr.txt; big-endian header).
-    public func gih(name: String = BristleBrush.name) -> [UInt8] {
+    public func gih() -> [UInt8] {
+        let name = shape.brushName
         let cells = cells()
         let size = cellSize
         var parameters = "\(cells.count) ncells:\(cells.count) cellwidth:\(size) cellheight:\(size) step:100"
@@ -116,10 +137,10 @@ extension BristleBrush {
         [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)]
     }
 
-    /// The "Impasto Bristle" paint dynamics (`.gdyn`, GIMP's serialized GimpDynamics): the
-    /// brush's cells already take pressure and angle, so the dynamics must not scale or turn
-    /// the dab again; pressure only firms up the paint a little (opacity 60 % at the lightest
-    /// touch, 100 % at full pressure), as a loaded brush leaves more paint when pressed.
+    /// The "Impasto Bristle" paint dynamics (`.gdyn`, GIMP's serialized GimpDynamics), for both
+    /// brushes: their cells already take pressure and angle, so the dynamics must not scale or
+    /// turn the dab again; pressure only firms up the paint a little (opacity 60 % at the
+    /// lightest touch, 100 % at full pressure), as a loaded brush leaves more paint when pressed.
     public static func dynamics(name: String = BristleBrush.name) -> String {
         let outputs = ["opacity", "hardness", "rate", "size", "aspect-ratio", "color", "angle", "jitter"]
         var text = "# GIMP dynamics file\n\n(name \"\(name)\")\n"
@@ -188,12 +209,16 @@ extension BristleBrush {
 }
 
 extension BristleBrush {
-    /// Writes the brush and the dynamics into a GIMP profile folder, as
-    /// brushes/impasto-bristle.gih and dynamics/impasto-bristle.gdyn, each written beside its
-    /// place and renamed over it (GIMP never reads half a file); returns what went wrong, or nil.
+    /// Writes both brushes made with these settings and the dynamics into a GIMP profile
+    /// folder (`profileFiles`), each written beside its place and renamed over it (GIMP never
+    /// reads half a file); returns what went wrong, or nil.
     public func write(intoProfile profile: String) -> String? {
         let base = profile.hasSuffix("/") ? String(profile.dropLast()) : profile
-        if let problem = Self.put(gih(), at: "\(base)/brushes/\(Self.fileName).gih") { return problem }
+        for shape in Shape.allCases {
+            var brush = self
+            brush.shape = shape
+            if let problem = Self.put(brush.gih(), at: "\(base)/brushes/\(shape.fileName).gih") { return problem }
+        }
         return Self.put(Array(Self.dynamics().utf8), at: "\(base)/dynamics/\(Self.fileName).gdyn")
     }
 

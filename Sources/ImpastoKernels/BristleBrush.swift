@@ -1,14 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
-/// The "Impasto Bristle" brush for GIMP's own paint tools: dabs of BristlePaint's bristles,
-/// one for each pressure level and pen angle, so that painting with them along a stroke draws
-/// a streak per bristle, spread by the pen's pressure and turned by its tilt or direction.
-/// A pen held upright (and the mouse, which has no tilt) gets the round tuft, which streaks
-/// in every stroke direction; see `dab(pressure:azimuth:)`.
-/// These are the brush's settings and its dabs; GIMP's file formats and its rules for picking
-/// a cell are in ImpastoBrushFiles.
+/// Impasto's brushes for GIMP's own paint tools, made for a hand holding a pen: dabs of
+/// bristles, one for each pressure level and pen angle, so that painting with them along a
+/// stroke draws a streak per bristle, spread by the pen's pressure and turned by its tilt (or
+/// the stroke's direction). Two shapes share these settings:
+///
+/// - **round** ("Impasto Bristle"): a ring of bristles, the tuft of a round brush pressed
+///   straight down; it streaks in every direction, as an upright pen and the mouse always
+///   paint. A leaning pen squashes the ring across the way it leans, never below
+///   `squashAtFullLean` of its width, and turns it with the lean, so a pen held naturally
+///   (0–60° from upright, any azimuth) still streaks in every direction;
+/// - **flat** ("Impasto Flat"): the bristles evenly along a row across the way the pen leans
+///   (BristlePaint's row), a flat brush: a streak per bristle across the row, one line along it.
+///   An upright pen and the mouse hold the row level, as if leaning towards the bottom.
+///
+/// Pressure widens the stroke linearly, from `lightestSpread` (the bristles touching: a line
+/// twice a bristle wide) at the lightest touch to `maxRadius` at full pressure, so that equal
+/// steps of pressure are equal steps of width.
+///
+/// These are the brushes' settings and dabs; GIMP's file formats and its rules for picking a
+/// cell are in ImpastoBrushFiles.
 public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
+    /// The brush's shape: how its bristles stand around the pen.
+    public enum Shape: String, CaseIterable, Sendable {
+        case round
+        case flat
+    }
+
     /// Which pen reading turns the bristles.
     public enum Angle: String, CaseIterable, Sendable {
         /// The direction of the stroke (any pen, the mouse, a path): the bristles lie across it.
@@ -17,9 +36,31 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         /// pointer moved more than a screen pixel along both axes, so a straight horizontal
         /// or vertical stroke keeps whatever direction the pointer had before.
         case direction
-        /// The pen's tilt (xtilt × ytilt cells), BristlePaint's azimuth; an upright pen and
-        /// the mouse (tilt 0) get the round tuft.
+        /// The pen's tilt (xtilt × ytilt cells): which way it leans and how far; an upright pen
+        /// and the mouse (tilt 0) get the upright cells.
         case tilt
+    }
+
+    /// Which way and how far the pen leans, as a cell is drawn for it.
+    public struct Lean: Equatable, Sendable {
+        /// The direction it leans towards, degrees in image axes (0 = +x, 90 = down).
+        public var azimuth: Double
+        /// How far, 0 (upright) … 1 (60° from upright or more, as far as tablets report:
+        /// `PenOrientation`'s tilt scale).
+        public var amount: Double
+
+        public init(azimuth: Double, amount: Double) {
+            self.azimuth = azimuth
+            self.amount = amount
+        }
+
+        /// The lean GIMP's tilt axes (−1 … 1 each) describe, as `PenOrientation` reads them;
+        /// nil for an upright pen (0, 0).
+        public init?(xtilt: Double, ytilt: Double) {
+            guard xtilt != 0 || ytilt != 0 else { return nil }
+            let pen = PenOrientation(xtilt: xtilt, ytilt: ytilt)
+            self.init(azimuth: pen.azimuth, amount: (90 - pen.altitude) / 60)
+        }
     }
 
     public var bristles: Int
@@ -32,17 +73,19 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     /// Cells around the circle (direction), or per tilt axis (tilt).
     public var angleLevels: Int
     public var angle: Angle
+    /// Which of the two brushes (not a procedure parameter: the settings make both).
+    public var shape: Shape = .round
 
     /// plug-in-impasto-bristle-brush's parameters; the standard brush is their defaults.
     public enum Parameters {
         /// As many as a stroke may have; by default as many as the round tuft keeps apart in
-        /// every direction (Gimp3BrushPointerTests: 12 bristles within R = 16 px at 2 px).
+        /// every direction, upright or leaning (BristleBrushTests' painted fans, Gimp3PenTests).
         public static let bristles = EffectParameter.integer(
             stroke.name, stroke.title, Int(stroke.range.lowerBound) ... Int(stroke.range.upperBound), default: 12,
             stroke.description)
         private static let stroke = BristleStroke.Parameters.bristles
         public static let maxRadius = EffectParameter.number(
-            "max-radius", localized("Max radius"), 1 ... 200, default: 16, localized("Spread of the bristles at full pressure in pixels"))
+            "max-radius", localized("Max radius"), 1 ... 200, default: 18, localized("Spread of the bristles at full pressure in pixels"))
         public static let lineWidth = EffectParameter.number(
             "line-width", localized("Line width"), 0.5 ... 20, default: 2, localized("Diameter of each bristle in pixels"))
         public static let pressureLevels = EffectParameter.integer(
@@ -64,14 +107,15 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     public static let parameters = [Parameters.bristles, Parameters.maxRadius, Parameters.lineWidth,
                                     Parameters.pressureLevels, Parameters.angleLevels, Parameters.angleSource]
 
-    /// 12 bristles two pixels wide spread up to 16 px; 8 pressure levels × 8 × 8 pen tilts.
+    /// 12 bristles two pixels wide spread up to 18 px; 8 pressure levels × 8 × 8 pen tilts.
     public static let standard = BristleBrush(
         bristles: Int(Parameters.bristles.defaultValue), maxRadius: Parameters.maxRadius.defaultValue,
         lineWidth: Parameters.lineWidth.defaultValue, pressureLevels: Int(Parameters.pressureLevels.defaultValue),
         angleLevels: Int(Parameters.angleLevels.defaultValue), angle: Angle(rawValue: Parameters.angleSource.defaultNick) ?? .direction)
 
     public init(bristles: Int, maxRadius: Double, lineWidth: Double, pressureLevels: Int, angleLevels: Int,
-                angle: Angle) {
+                angle: Angle, shape: Shape = .round) {
+        self.shape = shape
         self.bristles = bristles
         self.maxRadius = maxRadius
         self.lineWidth = lineWidth
@@ -105,25 +149,58 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         max(1, Int((100 * max(1, lineWidth / 2) / Double(cellSize)).rounded(.down)))
     }
 
-    /// One dab: every bristle's dot for this pressure, with the pen leaning towards `azimuth`
-    /// (BristleGeometry's formula), or held upright (nil): then the bristles splay evenly all
-    /// round, bristle i at R(pressure)·(cos βᵢ, sin βᵢ), the tuft of a round brush pressed
-    /// straight down. Dragged in any direction, such a ring leaves a streak per bristle, or
-    /// per pair where two bristles trail one another (n/2 + 1 tracks along its mirror axes);
-    /// GIMP never has to turn it, which it cannot do reliably from pointer motion.
-    public func dab(pressure: Double, azimuth: Double?) -> [UInt8] {
-        let size = cellSize, centre = Double(size) / 2
-        var canvas = StrokeCanvas(width: size, height: size)
-        for beta in BristleGeometry.angles(count: bristles) {
-            let dot = if let azimuth {
-                BristleGeometry.position(beta: beta, sample: BristleSample(x: centre, y: centre, pressure: pressure,
-                                                                           azimuth: azimuth),
-                                         maxRadius: maxRadius)
-            } else {
-                SIMD2(centre, centre)
-                    + BristleGeometry.radius(pressure: pressure, maxRadius: maxRadius) * SIMD2(cos(beta), sin(beta))
+    /// The ring's width across the lean, over its width along it, for a pen leaning as far as
+    /// tablets report (60°); less lean squashes it proportionally less. Guarded by
+    /// BristleBrushTests.testTheRoundBrushStreaksInEveryDirectionAtEveryLean.
+    public static let squashAtFullLean = 0.7
+
+    /// The spread at the lightest touch, in bristle widths: bristles this far from the pen
+    /// touch one another, a line two bristles wide (BristleBrushTests' widths by pressure).
+    public static let lightestSpread = 0.5
+
+    /// How far the bristles spread from the pen at `pressure` (0 … 1; NaN: 0): linear from
+    /// `lightestSpread` bristle widths to `maxRadius`.
+    public func spread(pressure: Double) -> Double {
+        let p = pressure.isNaN ? 0 : min(max(pressure, 0), 1)
+        let lightest = min(Self.lightestSpread * lineWidth, maxRadius)
+        return lightest + (maxRadius - lightest) * p
+    }
+
+    /// Where each bristle touches the canvas, relative to the pen, for `pressure` and `lean`
+    /// (nil: upright). Round: bristle i at angle βᵢ = 2π·i/n on the ring r·(cos βᵢ, s·sin βᵢ),
+    /// s = 1 − (1 − squashAtFullLean)·amount, then turned to the azimuth (upright: not turned).
+    /// Flat: bristle i at r·tᵢ, tᵢ evenly from −1 to 1, along the row (−sin α, cos α) across the
+    /// azimuth α (upright: α = 90°, a level row).
+    public func bristlePositions(pressure: Double, lean: Lean?) -> [SIMD2<Double>] {
+        let r = spread(pressure: pressure), n = max(bristles, 0)
+        switch shape {
+        case .round:
+            let amount = lean.map { $0.amount.isFinite ? min(max($0.amount, 0), 1) : 0 } ?? 0
+            let squash = 1 - (1 - Self.squashAtFullLean) * amount
+            let alpha = lean.map { $0.azimuth.isFinite ? $0.azimuth * .pi / 180 : 0 } ?? 0
+            let (c, s) = (cos(alpha), sin(alpha))
+            return BristleGeometry.angles(count: n).map { beta in
+                let (u, v) = (r * cos(beta), r * squash * sin(beta))
+                return SIMD2(u * c - v * s, u * s + v * c)
             }
-            canvas.stroke([dot], lineWidth: lineWidth, color: SIMD4(1, 1, 1, 1))
+        case .flat:
+            let alpha = (lean.map { $0.azimuth.isFinite ? $0.azimuth : 0 } ?? 90) * .pi / 180
+            let across = SIMD2(-sin(alpha), cos(alpha))
+            return (0 ..< n).map { i in
+                let t = n > 1 ? -1 + 2 * Double(i) / Double(n - 1) : 0
+                return r * t * across
+            }
+        }
+    }
+
+    /// One dab: every bristle's antialiased dot of `lineWidth` at its place for this pressure
+    /// and lean (`bristlePositions`), around the centre of a `cellSize` cell; one byte a pixel,
+    /// 255 = full paint.
+    public func dab(pressure: Double, lean: Lean?) -> [UInt8] {
+        let size = cellSize, centre = SIMD2(Double(size) / 2, Double(size) / 2)
+        var canvas = StrokeCanvas(width: size, height: size)
+        for dot in bristlePositions(pressure: pressure, lean: lean) {
+            canvas.stroke([centre + dot], lineWidth: lineWidth, color: SIMD4(1, 1, 1, 1))
         }
         return (0 ..< size * size).map { UInt8((canvas.pixels[$0 * 4 + 3] * 255).rounded()) }
     }

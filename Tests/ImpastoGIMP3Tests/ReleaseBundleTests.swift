@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GeglKit
+import ImpastoBrushFiles
 import ImpastoFrontEnd
+import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
@@ -53,8 +55,7 @@ final class ReleaseBundleTests: XCTestCase {
         }
         let executables = ["install.sh", "gimp-2.10/impasto", "gimp-3/impasto"]
         let languages = try HelpPages.languages(package: BuildProducts.packageRoot.path)
-        let files = ["README", "LICENSE", "gegl-0.4/libimpasto-gegl.so", "brushes/impasto-bristle.gih",
-                     "dynamics/impasto-bristle.gdyn"] + languages.map { "locale/\($0)/LC_MESSAGES/impasto.mo" }
+        let files = ["README", "LICENSE", "gegl-0.4/libimpasto-gegl.so"] + BristleBrush.profileFiles + languages.map { "locale/\($0)/LC_MESSAGES/impasto.mo" }
             + HelpPages.files(languages: languages).map { "help/\($0)" }
         XCTAssertEqual(Set(modes.keys), Set((executables + files).map { "\(folder)/\($0)" }), listing.output)
         for name in executables { XCTAssertEqual(modes["\(folder)/\(name)"], "-rwxr-xr-x", name) }
@@ -214,8 +215,7 @@ final class ReleaseBundleTests: XCTestCase {
         XCTAssertTrue(installed.output.contains("GIMP \(version) has no profile yet: starting it once in batch mode"), installed.output)
         XCTAssertTrue(installed.output.contains("plug-in installed for: GIMP \(version) (\(home.home)/.config/GIMP/\(version))"),
                       installed.output)
-        let ours = ["\(version)/plug-ins/impasto/impasto", "\(version)/brushes/impasto-bristle.gih",
-                    "\(version)/dynamics/impasto-bristle.gdyn"].map { ".config/GIMP/\($0)" }
+        let ours = (["plug-ins/impasto/impasto"] + BristleBrush.profileFiles).map { ".config/GIMP/\(version)/\($0)" }
             + [".local/share/gegl-0.4/plug-ins/libimpasto-gegl.so",
                ".config/GIMP/\(version)/plug-ins/impasto/locale/de/LC_MESSAGES/impasto.mo",
                ".local/share/gegl-0.4/plug-ins/impasto-locale/fr/LC_MESSAGES/impasto.mo",

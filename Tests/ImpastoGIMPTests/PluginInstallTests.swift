@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import ImpastoBrushFiles
 import ImpastoFrontEnd
+import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
@@ -39,8 +41,7 @@ final class PluginInstallTests: XCTestCase {
     /// What one install writes into profile `profile` with the GEGL module in `module`.
     func installed(profile: String, module: String) -> Set<String> {
         Set(["\(profile)/plug-ins/impasto/impasto", "\(profile)/plug-ins/impasto/installed-folders",
-             "\(profile)/brushes/impasto-bristle.gih", "\(profile)/dynamics/impasto-bristle.gdyn",
-             "\(module)/libimpasto-gegl.so"] + catalogues(plugIn: profile, module: module) + helpPages(profile))
+             "\(module)/libimpasto-gegl.so"] + BristleBrush.profileFiles.map { "\(profile)/\($0)" } + catalogues(plugIn: profile, module: module) + helpPages(profile))
     }
 
     /// The help pages beside the plug-in in `profile`.
@@ -202,7 +203,7 @@ final class PluginInstallTests: XCTestCase {
         let flatpak = ".var/app/org.gimp.GIMP"
         XCTAssertEqual(files(below: home), Set(
             [".config/GIMP/2.10", ".config/GIMP/3.0", "\(flatpak)/config/GIMP/3.2"].flatMap { profile in
-                ["plug-ins/impasto/impasto", "brushes/impasto-bristle.gih", "dynamics/impasto-bristle.gdyn"]
+                (["plug-ins/impasto/impasto"] + BristleBrush.profileFiles)
                     .map { "\(profile)/\($0)" }
             } + [".config/GIMP/2.10/plug-ins/impasto/installed-folders", ".config/GIMP/3.0/plug-ins/impasto/installed-folders",
                  "\(flatpak)/config/GIMP/3.2/plug-ins/impasto/installed-folders",

@@ -63,7 +63,7 @@ final class EffectParameterTests: XCTestCase {
         XCTAssertEqual(emboss.output, .shaded)
         XCTAssertEqual(NormalMap(), NormalMap(smoothness: 0.75, contrast: 3, flipY: false, tileable: false))
         XCTAssertEqual(NormalLighting().shininess, 40)
-        XCTAssertEqual(BristleBrush.standard, BristleBrush(bristles: 12, maxRadius: 16, lineWidth: 2, pressureLevels: 8,
+        XCTAssertEqual(BristleBrush.standard, BristleBrush(bristles: 12, maxRadius: 18, lineWidth: 2, pressureLevels: 8,
                                                            angleLevels: 8, angle: .tilt))
         let stroke = BristleStroke()
         XCTAssertEqual([Double(stroke.bristles), stroke.pressureStart, stroke.pressureEnd, stroke.maxRadius], [20, 0.3, 1, 16])

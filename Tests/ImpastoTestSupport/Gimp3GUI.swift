@@ -23,16 +23,25 @@ public final class Gimp3GUI: DialogDriver {
     /// Where the plug-in saves its snapshots, as GIMP (inside the root) sees it.
     let snapshots: String
 
-    public init(session: Gimp3Session) throws {
+    /// Whether `run` starts (and ends) an Xvfb of its own in the root, or GIMP goes on a display
+    /// on the host (a `PenDisplay`).
+    let ownsDisplay: Bool
+
+    /// GIMP 3 on an Xvfb inside the root, or, given `pen`, on the host's pen display.
+    public init(session: Gimp3Session, pen: PenDisplay? = nil) throws {
         self.session = session
         geometryFile = session.hostFolder.appendingPathComponent("geometry.txt")
         snapshots = session.path("snapshots")
         try FileManager.default.createDirectory(at: session.hostFolder.appendingPathComponent("snapshots"),
                                                 withIntermediateDirectories: true)
+        display = pen?.display ?? ":\(Self.freeDisplayNumber())"
+        ownsDisplay = pen == nil
+    }
+
+    /// A display number no X server listens on, picked at random among `displayNumbers`.
+    public static func freeDisplayNumber() -> Int {
         let busy = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
-        let number = Self.displayNumbers.shuffled().first { !busy.contains("/tmp/.X11-unix/X\($0)\n") }
-            ?? Self.displayNumbers.lowerBound
-        display = ":\(number)"
+        return displayNumbers.shuffled().first { !busy.contains("/tmp/.X11-unix/X\($0)\n") } ?? displayNumbers.lowerBound
     }
 
     static var displayNumbers: ClosedRange<Int> {
@@ -47,7 +56,11 @@ public final class Gimp3GUI: DialogDriver {
     public func run(_ commands: [String], prelude: String, environment extra: [String: String] = [:],
                     drive: (Gimp3GUI) -> Void) -> PrivateGimp.BatchResult {
         let number = String(display.dropFirst())
-        let script = """
+        let script = !ownsDisplay ? """
+            shift
+            DISPLAY=:\(number) exec timeout 600 gimp-\(session.root.suite.gimpVersion) --no-splash -f \\
+              --batch-interpreter=plug-in-script-fu-eval "$@"
+            """ : """
             Xvfb :\(number) -screen 0 \(GimpGUI.screen.width)x\(GimpGUI.screen.height)x24 -nolisten tcp >"$1/xvfb.log" 2>&1 & xvfb=$!
             shift
             for i in $(seq 100); do [ -S /tmp/.X11-unix/X\(number) ] && break; sleep 0.1; done

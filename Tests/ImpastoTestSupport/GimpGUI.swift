@@ -15,10 +15,10 @@ import XCTest
 public final class GimpGUI: DialogDriver {
     public let session: PrivateGimp
     public let display: String
-    /// The Xvfb server's process ID.
+    /// The Xvfb server's process ID (−1 on a pen display, which its owner ends).
     public let xvfbProcessID: Int32
-    private let watchdog: Process
-    private let lifeline: Pipe
+    private let watchdog: Process?
+    private let lifeline: Pipe?
     public let geometryFile: URL
     public var consumedLines = 0
 
@@ -52,20 +52,39 @@ public final class GimpGUI: DialogDriver {
         public subscript(_ name: String) -> Rect? { widgets[name] }
     }
 
+    /// GIMP on a pen display (`PenDisplay`, which its owner ends) instead of an Xvfb of its own;
+    /// nil (with the reason in `problem`) when the tools are missing.
+    public init?(session: PrivateGimp, pen: PenDisplay) {
+        self.session = session
+        geometryFile = session.root.appendingPathComponent("geometry.txt")
+        guard Self.toolsInstalled(["xdotool", "gimp-2.10"]) else { return nil }
+        display = pen.display
+        xvfbProcessID = -1
+        watchdog = nil
+        lifeline = nil
+    }
+
+    private static func toolsInstalled(_ tools: [String]) -> Bool {
+        for tool in tools where runCommand("/bin/sh", ["-c", "command -v \(tool)"]).status != 0 {
+            problem = "\(tool) is not installed"
+            return false
+        }
+        return true
+    }
+
     /// Starts Xvfb; nil (with the reason in `problem`) when it or the tools are missing.
     public init?(session: PrivateGimp) {
         self.session = session
         geometryFile = session.root.appendingPathComponent("geometry.txt")
-        for tool in ["Xvfb", "xdotool", "scrot", "gimp-2.10"] where runCommand("/bin/sh", ["-c", "command -v \(tool)"]).status != 0 {
-            Self.problem = "\(tool) is not installed"
-            return nil
-        }
+        guard Self.toolsInstalled(["Xvfb", "xdotool", "scrot", "gimp-2.10"]) else { return nil }
         let pipe = Pipe()
-        lifeline = Pipe()
+        let lifeline = Pipe()
+        self.lifeline = lifeline
         // Only this process may hold the writing end, or the watchdog would never see it close
         // (GIMP and the tools are started later and must not inherit it).
         _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        watchdog = Process()
+        let watchdog = Process()
+        self.watchdog = watchdog
         watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
         watchdog.arguments = ["-c", """
             Xvfb -displayfd 1 -screen 0 \(Self.screen.width)x\(Self.screen.height)x24 -nolisten tcp </dev/null & xvfb=$!
@@ -114,8 +133,8 @@ public final class GimpGUI: DialogDriver {
 
     /// Ends Xvfb (closing the lifeline is all it takes) and waits for it to be gone.
     public func close() {
-        guard watchdog.isRunning else { return }
-        try? lifeline.fileHandleForWriting.close()
+        guard let watchdog, watchdog.isRunning else { return }
+        try? lifeline?.fileHandleForWriting.close()
         watchdog.waitUntilExit()
     }
 

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Reading a painted stroke the way an eye does: how many separate streaks cross it and how
+/// wide the paint is, from its coverage (alpha, 0 … 1) sampled across the stroke. The same
+/// reading serves the brush's model strokes (`PaintCoreModel`) and what GIMP painted.
+public enum StrokeReading {
+    /// Coverage at a point from per-pixel coverage, bilinear between pixel centres (0 outside).
+    public static func bilinear(_ x: Double, _ y: Double, width: Int, height: Int, _ coverage: (Int, Int) -> Double) -> Double {
+        let (fx, fy) = (x - 0.5, y - 0.5)
+        let (x0, y0) = (Int(fx.rounded(.down)), Int(fy.rounded(.down)))
+        let (tx, ty) = (fx - Double(x0), fy - Double(y0))
+        func a(_ x: Int, _ y: Int) -> Double { x >= 0 && y >= 0 && x < width && y < height ? coverage(x, y) : 0 }
+        return a(x0, y0) * (1 - tx) * (1 - ty) + a(x0 + 1, y0) * tx * (1 - ty)
+            + a(x0, y0 + 1) * (1 - tx) * ty + a(x0 + 1, y0 + 1) * tx * ty
+    }
+
+    /// Separate peaks along a profile: a peak reaches at least half coverage and stands at
+    /// least a quarter above the valleys on either side.
+    public static func peaks(_ profile: [Double]) -> Int {
+        var count = 0, top = 0.0, low = 0.0, rising = true
+        for v in profile {
+            if rising {
+                if v >= 0.5 && (count == 0 || v >= low + 0.25) { count += 1; top = v; rising = false } else { low = min(low, v) }
+            } else {
+                top = max(top, v)
+                if v <= top - 0.25 { low = v; rising = true }
+            }
+        }
+        return count
+    }
+
+    /// Across the middle of a straight stroke through `centre` at `angle` (radians, image
+    /// axes): the streaks (the median over nine profiles 3 px apart along the stroke, each
+    /// `reach` px either side, a quarter pixel apart) and how wide the paint is (first to last
+    /// half-covered point, the median too).
+    public static func across(centre: (x: Double, y: Double), angle: Double, reach: Double = 30,
+                              coverage: (Double, Double) -> Double) -> (streaks: Int, width: Double) {
+        let u = (x: cos(angle), y: sin(angle))
+        let offsets = (-Int(reach * 4) ... Int(reach * 4)).map { Double($0) / 4 }
+        var counts: [Int] = [], widths: [Double] = []
+        for s in stride(from: -12.0, through: 12, by: 3) {
+            let profile = offsets.map { t in coverage(centre.x + u.x * s - u.y * t, centre.y + u.y * s + u.x * t) }
+            counts.append(peaks(profile))
+            let painted = offsets.indices.filter { profile[$0] >= 0.5 }
+            widths.append(painted.isEmpty ? 0 : offsets[painted.last!] - offsets[painted.first!])
+        }
+        return (counts.sorted()[counts.count / 2], widths.sorted()[widths.count / 2])
+    }
+}
+
+/// GIMP's paint core as far as a brush's look depends on it, to judge brush cells without
+/// GIMP: a stroke is dabs every `spacing` pixels along its line (gimppaintcore.c), each dab the
+/// cell's mask placed at the dab's sub-pixel position (bilinear here; GIMP subsamples masks to a
+/// quarter pixel), accumulated into the stroke's canvas as app/paint/gimppaintcore-loops.cc
+/// does for a non-incremental stroke: c ← c + (o − c)·m·o where o > c, o the paint opacity.
+public struct PaintCoreModel {
+    public let width, height: Int
+    public private(set) var canvas: [Double]
+
+    public init(width: Int, height: Int) {
+        (self.width, self.height) = (width, height)
+        canvas = [Double](repeating: 0, count: width * height)
+    }
+
+    /// One dab of `mask` (`size` × `size`, bytes) centred on (x, y) with paint opacity `opacity`.
+    public mutating func dab(_ mask: [UInt8], size: Int, x: Double, y: Double, opacity: Double = 1) {
+        let left = x - Double(size) / 2, top = y - Double(size) / 2
+        let (ix, iy) = (Int(left.rounded(.down)), Int(top.rounded(.down)))
+        let (fx, fy) = (left - Double(ix), top - Double(iy))
+        func m(_ cx: Int, _ cy: Int) -> Double {
+            cx >= 0 && cy >= 0 && cx < size && cy < size ? Double(mask[cy * size + cx]) / 255 : 0
+        }
+        for cy in 0 ... size {
+            for cx in 0 ... size {
+                let (px, py) = (ix + cx, iy + cy)
+                guard px >= 0, py >= 0, px < width, py < height else { continue }
+                // The mask shifted right by fx and down by fy.
+                let v = m(cx, cy) * (1 - fx) * (1 - fy) + m(cx - 1, cy) * fx * (1 - fy)
+                    + m(cx, cy - 1) * (1 - fx) * fy + m(cx - 1, cy - 1) * fx * fy
+                let i = py * width + px
+                if opacity > canvas[i] { canvas[i] += (opacity - canvas[i]) * v * opacity }
+            }
+        }
+    }
+
+    /// Coverage at a point, bilinear between pixel centres.
+    public func coverage(_ x: Double, _ y: Double) -> Double {
+        StrokeReading.bilinear(x, y, width: width, height: height) { canvas[$1 * width + $0] }
+    }
+}
