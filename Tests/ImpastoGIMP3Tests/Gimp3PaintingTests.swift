@@ -12,8 +12,8 @@ import XCTest
 /// - MercurialPaint: impasto:emboss (mercury, liquify on) kept on the layer, a soft round
 ///   brush dabbed and stroked on it: rounded blobs of liquid metal with crisp edges.
 /// What a layer shows is saved twice: with its filter hidden (the paint as painted), and with
-/// the filter merged (what GIMP displays while it is live). Painting by pointer under Xvfb is
-/// Gimp3BrushPointerTests'.
+/// the filter merged (what GIMP displays while it is live). Painting with the pen and the mouse
+/// is Gimp3PenTests'.
 final class Gimp3PaintingTests: XCTestCase {
     static func helpers(_ folder: String) -> String {
         """

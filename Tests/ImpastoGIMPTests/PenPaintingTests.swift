@@ -72,23 +72,24 @@ final class PenPaintingTests: XCTestCase {
     }
 
     func testPressureWidensTheStrokeAndTiltNeverNarrowsIt() throws {
-        PenPlan.checkPressureAndTilt(try painting().page(0), "GIMP 2.10")
+        PenPlan.checkPressureAndTilt(try painting().page(PenPlan.rampIndex), "GIMP 2.10")
     }
 
     func testAPenLeaning45DegreesStreaksInEveryDirection() throws {
         let run = try painting()
-        PenPlan.checkFan(try (1 ... 4).map(run.page), "GIMP 2.10")
+        PenPlan.checkFan(try PenPlan.fanIndices.map(run.page), "GIMP 2.10")
     }
 
     func testTheFlatBrushStreaksAcrossItsRow() throws {
-        PenPlan.checkFlat(try painting().page(5), "GIMP 2.10")
+        PenPlan.checkFlat(try painting().page(PenPlan.flatIndex), "GIMP 2.10")
     }
 
     func testATapOrAClickLeavesTheRingsDots() throws {
-        PenPlan.checkTaps(try painting().page(6), "GIMP 2.10")
+        let run = try painting()
+        PenPlan.checkTaps(try run.page(PenPlan.tapIndex), clicks: try run.page(PenPlan.clickIndex), "GIMP 2.10")
     }
 
     func testTheMouseStreaksInEveryDirection() throws {
-        PenPlan.checkMouse(try painting().page(7), "GIMP 2.10")
+        PenPlan.checkMouse(try painting().page(PenPlan.mouseIndex), "GIMP 2.10")
     }
 }

@@ -7,12 +7,16 @@ import GeglKit
 /// (app/display/gimpmotionbuffer.c), which scripted strokes never have.
 ///
 /// A Script-Fu command (`script`) shows one canvas, a green layer under a transparent paint
-/// layer, and goes through the pages in turn: it selects the page's brush, clears the paint
-/// (and, for a page that says so, keeps a live Impasto Paint Relief on it from then on),
-/// writes `ready-N`, waits for the driver's `painted-N` and saves the paint as `page-N.png`
-/// (a filtered page also as shown, `page-N-shown.png`). Meanwhile the driver (`paint`) finds
-/// the canvas on the screen at 100 %, paints each page's gestures and waits until GIMP has
-/// shown them.
+/// layer, and goes through the pages in turn. GIMP keeps a tool, brush, dynamics and colours
+/// for each input device (unless Preferences → Input Devices shares them), as a user finds
+/// when picking a brush with the mouse and painting with the pen; so for each page the script
+/// writes `device-N` and waits until the driver has made the page's device (pen or mouse)
+/// GIMP's current one (`current-N`), as a user picks up the pen before choosing its brush.
+/// Then it selects the page's brush, dynamics and colour, clears the paint (and, for a page that
+/// says so, keeps a live Impasto Paint Relief on it from then on), writes `ready-N`, waits for
+/// the driver's `painted-N` and saves the paint as `page-N.png` (a filtered page also as shown,
+/// `page-N-shown.png`). Meanwhile the driver (`paint`) finds the canvas on the screen at 100 %,
+/// paints each page's gestures and waits until GIMP has shown them.
 public struct PaintingPage {
     /// Something a hand does on the canvas, in canvas pixels.
     public enum Gesture {
@@ -32,6 +36,11 @@ public struct PaintingPage {
     /// Whether the paint layer keeps a live Impasto Paint Relief from this page on (GIMP 3).
     public var filtered: Bool
     public var gestures: [Gesture]
+
+    /// Whether the page paints with the pen (else the mouse): one device a page.
+    var withPen: Bool {
+        gestures.contains { if case .pen = $0 { true } else if case .tap = $0 { true } else { false } }
+    }
 
     public init(_ name: String, brush: String = "Impasto Bristle", filtered: Bool = false, _ gestures: [Gesture]) {
         (self.name, self.brush, self.filtered, self.gestures) = (name, brush, filtered, gestures)
@@ -105,7 +114,13 @@ public enum CanvasPainting {
     public static func script(_ pages: [PaintingPage], dialect: GimpDialect, folder: String) -> String {
         let steps = pages.enumerated().map { i, page in
             """
+              (impasto-signal "device-\(i)")
+              (impasto-wait "current-\(i)" 3000)
               \(dialect.brush(page.brush))
+              \(dialect.dynamics)
+              (gimp-context-set-foreground '(180 60 40))
+              (gimp-context-set-opacity 100)
+              (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
               (gimp-drawable-fill paint FILL-TRANSPARENT)
               \(page.filtered ? "(if (= (vector-length (car (gimp-drawable-get-filters paint))) 0) (gimp-drawable-append-new-filter paint \"impasto:paint-relief\" 0 LAYER-MODE-REPLACE 1.0))" : "")
               (impasto-page \(i) \(page.filtered ? "#t" : "#f"))
@@ -141,15 +156,23 @@ public enum CanvasPainting {
               (gimp-image-insert-layer image paint 0 0)
               (gimp-context-set-foreground '(0 255 0))
               (gimp-drawable-fill canvas FILL-FOREGROUND)
-              (gimp-context-set-foreground '(180 60 40))
-              (gimp-context-set-opacity 100)
-              (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
-              \(dialect.dynamics)
-              (let ((display (car (gimp-display-new image))))
+              (gimp-drawable-fill paint FILL-TRANSPARENT)
+              (let ((window (car (gimp-display-new image))))
+                (gimp-displays-flush)
             \(steps.joined(separator: "\n"))
-                (gimp-display-delete display)))
+            \(dialect == .gimp3 ? filtersReport : "")
+                (gimp-display-delete window)))
             """
     }
+
+    /// GIMP 3: prints "impasto-filters: <op> …", the paint layer's live filters once painted.
+    static let filtersReport = """
+        (display (string-append "\\nimpasto-filters:"
+                                (apply string-append
+                                       (map (lambda (f) (string-append " " (car (gimp-drawable-filter-get-operation-name f))))
+                                            (vector->list (car (gimp-drawable-get-filters paint)))))
+                                "\\n"))
+        """
 
     /// The driver: paints every page once the script has it ready. `folder` is the session's
     /// folder on the host; `pen` drives the pen, when a page has pen gestures. What went wrong,
@@ -159,23 +182,32 @@ public enum CanvasPainting {
         func signal(_ name: String) { _ = FileManager.default.createFile(atPath: file(name), contents: Data()) }
         var notes: [String] = [], origin: (x: Int, y: Int)?
         for (i, page) in pages.enumerated() {
-            defer { signal("painted-\(i)") }
-            guard wait(for: file("ready-\(i)")) else { notes.append("page \(i) (\(page.name)) never got ready"); continue }
+            defer { signal("current-\(i)"); signal("painted-\(i)") }
+            guard wait(for: file("device-\(i)")) else { notes.append("page \(i) (\(page.name)) never got ready"); continue }
             if origin == nil {
                 origin = showCanvas(gui, folder: folder)
                 guard origin != nil else { notes.append("the canvas is not on the screen at 100 %"); break }
-                if let pen {
-                    // The pen becomes GIMP's current device, so that the tool is the paintbrush
-                    // for it too (GIMP keeps a tool per device unless they share one).
-                    do {
-                        try pen.hover(PenSample(x: Double(origin!.x + width / 2), y: Double(origin!.y + height / 2), pressure: 0))
-                        gui.xdotool(["key", "p"])
-                        gui.settle(0.3)
-                        try pen.leave()
-                    } catch { notes.append("the pen: \(error)") }
-                }
             }
             guard let o = origin else { continue }
+            // The page's device becomes GIMP's current one, and takes the Paintbrush (P) for
+            // itself: the pen where it hovers over the canvas's corner.
+            do {
+                if page.withPen {
+                    guard let pen else { throw Pen.Failure(description: "a pen page without a pen") }
+                    try pen.hover(PenSample(x: Double(o.x + 4), y: Double(o.y + 4), pressure: 0))
+                    gui.xdotool(["key", "p"])
+                    gui.settle(0.3)
+                    try pen.leave()
+                } else {
+                    // GIMP 3 takes the mouse for the current device on a press, not on motion
+                    // alone: a click beside the image, where the Paintbrush paints nothing.
+                    gui.xdotool(["mousemove", "\(o.x - 12)", "\(o.y + 12)", "sleep", "0.1", "click", "1"])
+                    gui.xdotool(["key", "p"])
+                }
+                gui.settle(0.3)
+            } catch { notes.append("page \(i) (\(page.name)): \(error)") }
+            signal("current-\(i)")
+            guard wait(for: file("ready-\(i)")) else { notes.append("page \(i) (\(page.name)) never got ready"); continue }
             for gesture in page.gestures {
                 do { try perform(gesture, gui: gui, pen: pen, origin: o) } catch {
                     notes.append("page \(i) (\(page.name)): \(error)")

@@ -73,18 +73,18 @@ public enum PenPlan {
     })
 
     /// Taps of the pen at a painter's pressure (row 0: upright, then leaning 45° to 0° and 135°,
-    /// 60° to 270°) and clicks of the mouse (row 1).
+    /// 60° to 270°), and on a page of their own clicks of the mouse (row 1).
     public static let taps: [(tilt: (x: Double, y: Double), column: Int)] = [
         ((0, 0), 1), (PenSample.tilt(leaning: 45, towards: 0), 3), (PenSample.tilt(leaning: 45, towards: 135), 5),
         (PenSample.tilt(leaning: 60, towards: 270), 7)]
     public static let tapPressure = 0.7
     public static let clicks = [1, 3, 5].map { CanvasPainting.centre($0, 1) }
 
-    public static let tapPage = PaintingPage("taps and clicks",
-        taps.map { tap in
-            let c = CanvasPainting.centre(tap.column, 0)
-            return .tap(PenSample(x: c.x, y: c.y, pressure: tapPressure, tilt: tap.tilt))
-        } + clicks.map { .click(x: Int($0.x), y: Int($0.y)) })
+    public static let tapPage = PaintingPage("taps", taps.map { tap in
+        let c = CanvasPainting.centre(tap.column, 0)
+        return .tap(PenSample(x: c.x, y: c.y, pressure: tapPressure, tilt: tap.tilt))
+    })
+    public static let clickPage = PaintingPage("clicks", clicks.map { .click(x: Int($0.x), y: Int($0.y)) })
 
     /// The mouse: 16 directions at a hand's pace (4–8 px between motion events: rows 0–1) and
     /// fast (30 px: GIMP fills such gaps in; rows 2–3).
@@ -126,14 +126,21 @@ public enum PenPlan {
     public static let liveDrags: [(centre: (x: Double, y: Double), angle: Double)] = [
         (CanvasPainting.centre(2, 3), 0), (CanvasPainting.centre(5, 3), -Double.pi / 2)]
 
-    public static let livePage = PaintingPage("live paint relief", filtered: true,
-        [ramp(y: liveRamp.y) { (pressure: liveRamp.from + (liveRamp.to - liveRamp.from) * $0, tilt: (0, 0)) }]
-            + liveDrags.map { drag(through: $0.centre, angle: $0.angle, speed: .hand) })
+    public static let livePages = [
+        PaintingPage("live paint relief, pen", filtered: true,
+                     [ramp(y: liveRamp.y) { (pressure: liveRamp.from + (liveRamp.to - liveRamp.from) * $0, tilt: (0, 0)) }]),
+        PaintingPage("live paint relief, mouse", filtered: true,
+                     liveDrags.map { drag(through: $0.centre, angle: $0.angle, speed: .hand) }),
+    ]
 
-    /// Every page, in painting order (the live page last: its filter stays on the layer).
+    /// Every page, in painting order (the live pages last: their filter stays on the layer).
     public static func pages(live: Bool) -> [PaintingPage] {
-        [rampPage] + fanPages + [flatPage, tapPage, mousePage] + (live ? [livePage] : [])
+        [rampPage] + fanPages + [flatPage, tapPage, clickPage, mousePage] + (live ? livePages : [])
     }
+
+    /// Where each page is in `pages`.
+    public static let (rampIndex, fanIndices, flatIndex, tapIndex, clickIndex, mouseIndex, liveIndices)
+        = (0, Array(1 ... 4), 5, 6, 7, 8, [9, 10])
 
     // MARK: - Reading the pages
 
@@ -225,9 +232,9 @@ public enum PenPlan {
     /// A tap or a click leaves one dab: paint within the spread (+ 2 px) of the pointer, at
     /// least a dot's worth per bristle, the ring's middle bare; the mouse's click (full
     /// pressure, no tilt) is the full ring.
-    public static func checkTaps(_ image: ImageCodes, _ name: String) {
-        let centres = taps.map { (CanvasPainting.centre($0.column, 0), tapPressure) } + clicks.map { ($0, 1.0) }
-        for (c, pressure) in centres {
+    public static func checkTaps(_ taps: ImageCodes, clicks: ImageCodes, _ name: String) {
+        let centres = self.taps.map { (CanvasPainting.centre($0.column, 0), tapPressure, taps) } + self.clicks.map { ($0, 1.0, clicks) }
+        for (c, pressure, image) in centres {
             let reach = Int(brush.spread(pressure: pressure)) + 2
             var total = 0.0, columns: [Int] = []
             let (cx, cy) = (Int(c.x), Int(c.y))
