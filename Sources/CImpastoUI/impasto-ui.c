@@ -417,6 +417,28 @@ canvas_motion (GtkWidget *widget, GdkEventMotion *event, gpointer user_data)
   return TRUE;
 }
 
+/* GTK 2 delivers a tablet's axes only for devices it has been told to use (mode Screen), per
+   process: GIMP does so for its own windows from devicerc, never for a plug-in's. A pen, eraser
+   or puck is switched on here, the first time a canvas is made. */
+static void
+enable_tablets (void)
+{
+  static gboolean done = FALSE;
+  GList *devices;
+
+  if (done)
+    return;
+  done = TRUE;
+  for (devices = gdk_devices_list (); devices; devices = devices->next)
+    {
+      GdkDevice *device = devices->data;
+
+      if (device != gdk_device_get_core_pointer () && gdk_device_get_source (device) != GDK_SOURCE_MOUSE &&
+          gdk_device_get_mode (device) == GDK_MODE_DISABLED)
+        gdk_device_set_mode (device, GDK_MODE_SCREEN);
+    }
+}
+
 ImpastoWidget *
 impasto_ui_canvas (int width, int height, ImpastoUIDraw draw, ImpastoUIPointer pointer, void *data)
 {
@@ -430,6 +452,7 @@ impasto_ui_canvas (int width, int height, ImpastoUIDraw draw, ImpastoUIPointer p
   gtk_widget_add_events (area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK |
                                GDK_BUTTON1_MOTION_MASK);
   /* Tablets: deliver the pen's own events with their pressure and tilt axes. */
+  enable_tablets ();
   gtk_widget_set_extension_events (area, GDK_EXTENSION_EVENTS_CURSOR);
   g_signal_connect (area, "expose-event", G_CALLBACK (canvas_expose), canvas);
   g_signal_connect (area, "button-press-event", G_CALLBACK (canvas_button), canvas);

@@ -153,21 +153,6 @@ final class Gimp3PaintingTests: XCTestCase {
         log.components(separatedBy: "\n").first { $0.hasPrefix(prefix + " ") }.map { String($0.dropFirst(prefix.count + 1)) }
     }
 
-    /// The streaks a line of pixels crosses (`pixel(t)` for t in `span`): runs of paint
-    /// (alpha ≥ ½) at least 2 px wide with bare canvas before them, as (first, last) t.
-    static func streaks(_ span: Range<Int>, alpha: (Int) -> Float) -> [(Int, Int)] {
-        var found: [(Int, Int)] = [], start: Int?
-        for t in span {
-            let painted = alpha(t) >= 0.5
-            if painted, start == nil, t > span.lowerBound, alpha(t - 1) < 0.5 { start = t }
-            if !painted, let s = start {
-                if t - s >= 2 { found.append((s, t - 1)) }
-                start = nil
-            }
-        }
-        return found
-    }
-
     func checkBristleStrokesOnALiveReliefAreRidgesLitFromTheTopLeft(_ suite: Gimp3Root.Suite) throws {
         let (result, session) = try run(suite)
         XCTAssertEqual(result.outcomes.first, .success, result.log)
@@ -182,7 +167,7 @@ final class Gimp3PaintingTests: XCTestCase {
         // towards the light (top; left) is brighter than the one away from it.
         for (label, cross, pixel) in [("rightwards stroke", 20 ..< 80, { (t: Int) in (85, t) }),
                                       ("downwards stroke", 165 ..< 225, { (t: Int) in (t, 80) })] {
-            let found = Self.streaks(cross) { alpha(pixel($0).0, pixel($0).1) }
+            let found = StrokeReading.runs(cross) { alpha(pixel($0).0, pixel($0).1) }
             XCTAssertGreaterThanOrEqual(found.count, 5, "\(label): bristle streaks across the stroke")
             for (first, last) in found {
                 let near = pixel(first), far = pixel(last)

@@ -8,7 +8,8 @@ import XCTest
 /// on the virtual pen's X server (`PenDisplay`): the pages of `PenPlan`, counted from GIMP's own
 /// saved painting. The profile enables the pen as the README tells a user (Edit → Input
 /// Devices, mode Screen, which GIMP keeps in devicerc); without that GIMP 2.10 takes the pen
-/// for a mouse. One GIMP session (about a minute).
+/// for a mouse. Then the pen on the pencil pad of Impasto Pencil Hue/Saturation. One GIMP
+/// session (about two minutes).
 final class PenPaintingTests: XCTestCase {
     struct Run {
         let session: PrivateGimp
@@ -48,8 +49,9 @@ final class PenPaintingTests: XCTestCase {
                 let pen = try display.pen()
                 var notes: [String] = []
                 let script = CanvasPainting.script(Self.pages, dialect: .gimp2, folder: session.root.path)
-                let result = gui.run([script], prelude: "") {
+                let result = gui.run([script, PenPadPlan.script(.gimp2, folder: session.root.path)], prelude: "") {
                     notes = CanvasPainting.paint(Self.pages, with: $0, folder: session.root, pen: pen)
+                        + PenPadPlan.drive($0, pen: pen, name: "gimp-2.10")
                 }
                 for i in Self.pages.indices {
                     let kept = GimpGUI.artifacts.appendingPathComponent("pen-gimp-2.10-page-\(i).png")
@@ -61,7 +63,7 @@ final class PenPaintingTests: XCTestCase {
             }
         }
         let run = try Self.painted!.get()
-        XCTAssertEqual(run.result.outcomes, [.success], run.log)
+        XCTAssertEqual(run.result.outcomes, [.success, .success], run.log)
         XCTAssertEqual(run.notes, [], run.log)
         return run
     }
@@ -87,6 +89,12 @@ final class PenPaintingTests: XCTestCase {
     func testATapOrAClickLeavesTheRingsDots() throws {
         let run = try painting()
         PenPlan.checkTaps(try run.page(PenPlan.tapIndex), clicks: try run.page(PenPlan.clickIndex), "GIMP 2.10")
+    }
+
+    func testThePenPadTakesHueAndSaturationFromThePensTilt() throws {
+        let run = try painting()
+        let made = try XCTUnwrap(FloatImage.load(run.session.root.appendingPathComponent("pencil.png")), "pencil.png:\n\(run.log)")
+        try PenPadPlan.check(made, "GIMP 2.10")
     }
 
     func testTheMouseStreaksInEveryDirection() throws {

@@ -275,3 +275,75 @@ public enum PenPlan {
         print("\(name): mouse streaks per direction " + Speed.allCases.map { "\($0): \(table[$0] ?? [])" }.joined(separator: "; "))
     }
 }
+
+/// The pen on the pencil pad of Impasto Pencil Hue/Saturation: the pen's tilt, not where it
+/// touches the pad, sets azimuth and altitude (`PencilPad.orientation`). The tilt axes are whole
+/// steps of the pen's −64 … 64 (GTK 2 reads the axes as integers), so GIMP sees them exactly.
+public enum PenPadPlan {
+    public static let tilt = (x: 24.0 / 64, y: -40.0 / 64)
+
+    /// Azimuth and altitude the pad must set: docs/contract.md's tilt mapping, written out.
+    public static var expected: (azimuth: Double, altitude: Double) {
+        (atan2(tilt.y, tilt.x) * 180 / .pi, 90 - 60 * min(1, (tilt.x * tilt.x + tilt.y * tilt.y).squareRoot()))
+    }
+
+    /// Opens the photo and the dialog (RUN-INTERACTIVE: GIMP 3 starts the dialog from the
+    /// arguments, given here as the declared defaults; GIMP 2.10 from the last values, the
+    /// defaults in a new profile), then saves the layer as pencil.png in `folder`.
+    public static func script(_ dialect: GimpDialect, folder: String) -> String {
+        let photo = BuildProducts.fixture("astronaut.png").path
+        let p = PencilHueSaturation.Parameters.self
+        let defaults = [p.azimuth, p.altitude, p.maxSaturation].map { "\($0.defaultValue)" }.joined(separator: " ")
+        switch dialect {
+        case .gimp2: return """
+            (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE "\(photo)" "photo")))
+                   (layer (car (gimp-image-get-active-layer image))))
+              (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE image layer \(defaults) 0)
+              (file-png-save-defaults RUN-NONINTERACTIVE image layer "\(folder)/pencil.png" "\(folder)/pencil.png"))
+            """
+        case .gimp3: return """
+            (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE "\(photo)")))
+                   (layer (vector-ref (car (gimp-image-get-selected-drawables image)) 0)))
+              (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE image (vector layer) \(defaults) FALSE)
+              (gimp-file-save RUN-NONINTERACTIVE image "\(folder)/pencil.png"))
+            """
+        }
+    }
+
+    /// Draws across the pad with the pen tilted by `tilt`, lifts it away, then OK (the mouse).
+    /// The screen before OK is kept as the test artifact pen-pad-`name`.png. What went wrong,
+    /// if anything.
+    public static func drive(_ gui: DialogDriver, pen: Pen, name: String) -> [String] {
+        guard let d = gui.dialog("plug-in-impasto-pencil-hue-saturation"), let pad = d["pencil-pad"], let ok = d["ok"] else {
+            return ["no pencil dialog"]
+        }
+        let (cx, cy) = (Double(pad.centre.x), Double(pad.centre.y)), reach = Double(min(pad.width, pad.height)) / 4
+        let samples = (0 ... 10).map { i in
+            PenSample(x: cx - reach + 2 * reach * Double(i) / 10, y: cy + reach / 2, pressure: 0.5, tilt: tilt)
+        }
+        do { try pen.stroke(samples) } catch { return ["the pen on the pad: \(error)"] }
+        gui.settle()
+        _ = CanvasPainting.screenshot(gui, GimpGUI.artifacts.appendingPathComponent("pen-pad-\(name).png"))
+        gui.click(ok.centre)
+        return []
+    }
+
+    /// The layer is the formula's for the tilt's azimuth and altitude and the default maximum
+    /// saturation, within the 8-bit rounding of the files.
+    public static func check(_ made: FloatImage, _ name: String) throws {
+        let original = try XCTUnwrap(FloatImage.load(BuildProducts.fixture("astronaut.png")))
+        let (azimuth, altitude) = expected
+        let maxSaturation = PencilHueSaturation.Parameters.maxSaturation.defaultValue
+        var worst = 0.0
+        XCTAssertEqual([made.width, made.height], [original.width, original.height], name)
+        for y in stride(from: 0, to: min(made.height, original.height), by: 3) {
+            for x in stride(from: 0, to: min(made.width, original.width), by: 3) {
+                let e = PencilReference.apply(original.pixel(x, y).prefix(3).map(Double.init), azimuth: azimuth,
+                                              altitude: altitude, maxSaturation: maxSaturation)
+                let o = made.pixel(x, y)
+                for c in 0 ..< 3 { worst = max(worst, abs(Double(o[o.startIndex + c]) - min(max(e[c], 0), 1))) }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "\(name): azimuth \(azimuth), altitude \(altitude) from the pen's tilt")
+    }
+}

@@ -30,6 +30,21 @@ public enum StrokeReading {
         return count
     }
 
+    /// The streaks a line of pixels crosses (`alpha(t)` for t in `span`): runs of paint
+    /// (alpha ≥ ½) at least 2 px wide with bare canvas before them, as (first, last) t.
+    public static func runs(_ span: Range<Int>, alpha: (Int) -> Float) -> [(first: Int, last: Int)] {
+        var found: [(Int, Int)] = [], start: Int?
+        for t in span {
+            let painted = alpha(t) >= 0.5
+            if painted, start == nil, t > span.lowerBound, alpha(t - 1) < 0.5 { start = t }
+            if !painted, let s = start {
+                if t - s >= 2 { found.append((s, t - 1)) }
+                start = nil
+            }
+        }
+        return found
+    }
+
     /// Across the middle of a straight stroke through `centre` at `angle` (radians, image
     /// axes): the streaks (the median over nine profiles 3 px apart along the stroke, each
     /// `reach` px either side, a quarter pixel apart) and how wide the paint is (first to last

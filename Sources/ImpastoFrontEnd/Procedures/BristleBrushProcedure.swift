@@ -3,23 +3,27 @@ import Glibc
 import ImpastoBrushFiles
 import ImpastoKernels
 
-/// plug-in-impasto-bristle-brush: writes the "Impasto Bristle" image-pipe brush (and its
-/// paint dynamics) into the user's GIMP profile with other settings, makes GIMP read its
-/// brushes again and selects the brush and dynamics, ready to paint with a tablet.
+/// plug-in-impasto-bristle-brush: writes the "Impasto Bristle" and "Impasto Flat" image-pipe
+/// brushes (and their paint dynamics) into the user's GIMP profile with other settings, makes
+/// GIMP read its brushes again and selects Impasto Bristle and the dynamics, ready to paint
+/// with a tablet.
 public enum BristleBrushProcedure: ImpastoProcedure {
     public static let target = ProcedureTarget.none
     public static let name = "plug-in-impasto-bristle-brush"
     public static let blurb = localized("Make the Impasto Bristle brush for tablets with other bristles, size or levels")
     public static let help = localized("""
-        Writes "Impasto Bristle" (brushes/impasto-bristle.gih in your GIMP profile), an image \
-        pipe of many-bristle dabs: bristle dots of line-width pixels spread as far as \
-        max-radius × √pressure, one cell for each of pressure-levels pen pressures and \
-        angle-levels angles, the angle following the stroke's direction (angle-source 0) or \
-        the pen's tilt (1: angle-levels cells per tilt axis; an upright pen and the mouse \
-        get a ring of bristles, which streaks in every direction and leaves a dab on a \
-        click); and the "Impasto Bristle" paint dynamics (pressure firms up the paint; the \
-        brush cells do the spreading and turning). GIMP then reloads its brushes and both \
-        become the active brush and dynamics.
+        Writes two image-pipe brushes into your GIMP profile: "Impasto Bristle" \
+        (brushes/impasto-bristle.gih), a ring of bristles like a round brush pressed down, and \
+        "Impasto Flat" (brushes/impasto-flat.gih), the bristles in a row like a flat brush; and \
+        the "Impasto Bristle" paint dynamics. Each brush has a cell for each of pressure-levels \
+        pen pressures and angle-levels angles: pressure spreads the bristle dots of line-width \
+        pixels from a line two bristles wide at the lightest touch to max-radius at full \
+        pressure; the angle follows the pen's tilt (angle-source 1: angle-levels cells per \
+        tilt axis; a leaning pen squashes the ring a little and turns it, and turns the row \
+        across the way it leans; an upright pen and the mouse get the full ring and a level \
+        row) or the stroke's direction (0). The dynamics let pressure firm up the paint; the \
+        cells do the spreading and turning. GIMP then reloads its brushes, and Impasto Bristle \
+        and its dynamics become the active brush and dynamics.
         """)
     public static let menuLabel = localized("Regenerate Impasto _Bristle Brush...")
     /// The Brushes dialog's context menu, as GIMP 2.10 names it (GIMP 3: see `gimp3MenuPath`).
@@ -54,8 +58,8 @@ public enum BristleBrushProcedure: ImpastoProcedure {
 
 extension BristleBrushProcedure {
     /// `impasto --write-brush PROFILE` (either GIMP's plug-in, run by plugin-install.sh, not by
-    /// GIMP): writes the standard "Impasto Bristle" brush and dynamics into a GIMP profile
-    /// folder and exits; with other arguments, returns.
+    /// GIMP): writes the standard brushes and dynamics into a GIMP profile folder and exits;
+    /// with other arguments, returns.
     public static func writeStandardBrushIfAsked(_ arguments: [String]) {
         guard arguments.count == 3, arguments[1] == "--write-brush" else { return }
         if let problem = BristleBrush.standard.write(intoProfile: arguments[2]) {
