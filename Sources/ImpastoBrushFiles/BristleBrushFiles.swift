@@ -69,18 +69,19 @@ extension BristleBrush {
         pressureLevels > 1 ? Double(index) / Double(pressureLevels - 1) : 1
     }
 
-    /// The lean drawn in the cell that GIMP picks for angle index `index` (direction: the
-    /// stroke's direction as the azimuth, degrees in image axes, with no lean), or for tilt
-    /// indices (`index`, `index2`); nil for the upright pen (tilt 0, the mouse's).
-    public func lean(angle index: Int, _ index2: Int = 0) -> Lean? {
+    /// The pen drawn in the cell that GIMP picks for angle index `index` (direction: the
+    /// stroke's direction as the azimuth, degrees in image axes, with the pen upright), or for
+    /// tilt indices (`index`, `index2`); nil for the upright pen (tilt 0, the mouse's).
+    public func pen(angle index: Int, _ index2: Int = 0) -> PenOrientation? {
         switch angle {
         case .direction:
             // d = 1.25 − k/rank turns, counter-clockwise with y up; image axes turn the other way.
             let turns = 1.25 - Double(index) / Double(angleLevels)
             let degrees = -360 * (turns - turns.rounded(.down))
-            return Lean(azimuth: degrees < -180 ? degrees + 360 : degrees, amount: 0)
+            return PenOrientation(azimuth: degrees < -180 ? degrees + 360 : degrees, altitude: 90)
         case .tilt:
-            return Lean(xtilt: tilt(index), ytilt: tilt(index2))
+            let (xtilt, ytilt) = (tilt(index), tilt(index2))
+            return xtilt == 0 && ytilt == 0 ? nil : PenOrientation(xtilt: xtilt, ytilt: ytilt)
         }
     }
 
@@ -89,10 +90,10 @@ extension BristleBrush {
         Double(index - angleLevels / 2) * 2 / Double(angleLevels)
     }
 
-    /// Every cell in file order: the pen reading it is for (lean nil: upright) and its mask
+    /// Every cell in file order: the pen reading it is for (pen nil: upright) and its mask
     /// (row-major, one byte a pixel, 255 = full paint), the bristles as antialiased dots of
-    /// `lineWidth` around the cell's centre (`dab(pressure:lean:)`).
-    public func cells() -> [(pressure: Double, lean: Lean?, mask: [UInt8])] {
+    /// `lineWidth` around the cell's centre (`dab(pressure:pen:)`).
+    public func cells() -> [(pressure: Double, pen: PenOrientation?, mask: [UInt8])] {
         guard problem == nil else { return [] }
         let angleCells: [(Int, Int)] = switch angle {
         case .direction: (0 ..< angleLevels).map { ($0, 0) }
@@ -100,8 +101,8 @@ extension BristleBrush {
         }
         return (0 ..< pressureLevels).flatMap { p in
             angleCells.map { a in
-                let pressure = pressure(level: p), lean = lean(angle: a.0, a.1)
-                return (pressure, lean, dab(pressure: pressure, lean: lean))
+                let pressure = pressure(level: p), pen = pen(angle: a.0, a.1)
+                return (pressure, pen, dab(pressure: pressure, pen: pen))
             }
         }
     }

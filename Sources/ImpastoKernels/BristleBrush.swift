@@ -41,28 +41,6 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         case tilt
     }
 
-    /// Which way and how far the pen leans, as a cell is drawn for it.
-    public struct Lean: Equatable, Sendable {
-        /// The direction it leans towards, degrees in image axes (0 = +x, 90 = down).
-        public var azimuth: Double
-        /// How far, 0 (upright) … 1 (60° from upright or more, as far as tablets report:
-        /// `PenOrientation`'s tilt scale).
-        public var amount: Double
-
-        public init(azimuth: Double, amount: Double) {
-            self.azimuth = azimuth
-            self.amount = amount
-        }
-
-        /// The lean GIMP's tilt axes (−1 … 1 each) describe, as `PenOrientation` reads them;
-        /// nil for an upright pen (0, 0).
-        public init?(xtilt: Double, ytilt: Double) {
-            guard xtilt != 0 || ytilt != 0 else { return nil }
-            let pen = PenOrientation(xtilt: xtilt, ytilt: ytilt)
-            self.init(azimuth: pen.azimuth, amount: (90 - pen.altitude) / 60)
-        }
-    }
-
     public var bristles: Int
     /// Spread at full pressure, pixels (R(1) of `BristleGeometry.radius`).
     public var maxRadius: Double
@@ -166,25 +144,24 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         return lightest + (maxRadius - lightest) * p
     }
 
-    /// Where each bristle touches the canvas, relative to the pen, for `pressure` and `lean`
-    /// (nil: upright). Round: bristle i at angle βᵢ = 2π·i/n on the ring r·(cos βᵢ, s·sin βᵢ),
-    /// s = 1 − (1 − squashAtFullLean)·amount, then turned to the azimuth (upright: not turned).
-    /// Flat: bristle i at r·tᵢ, tᵢ evenly from −1 to 1, along the row (−sin α, cos α) across the
-    /// azimuth α (upright: α = 90°, a level row).
-    public func bristlePositions(pressure: Double, lean: Lean?) -> [SIMD2<Double>] {
+    /// Where each bristle touches the canvas, relative to the pen, for `pressure` and the pen's
+    /// orientation (nil: upright). Round: bristle i at angle βᵢ = 2π·i/n on the ring
+    /// r·(cos βᵢ, s·sin βᵢ), s = 1 − (1 − squashAtFullLean)·lean, then turned to the azimuth
+    /// (upright: not turned). Flat: bristle i at r·tᵢ, tᵢ evenly from −1 to 1, along the row
+    /// (−sin α, cos α) across the azimuth α (upright: α = 90°, a level row).
+    public func bristlePositions(pressure: Double, pen: PenOrientation?) -> [SIMD2<Double>] {
         let r = spread(pressure: pressure), n = max(bristles, 0)
         switch shape {
         case .round:
-            let amount = lean.map { $0.amount.isFinite ? min(max($0.amount, 0), 1) : 0 } ?? 0
-            let squash = 1 - (1 - Self.squashAtFullLean) * amount
-            let alpha = lean.map { $0.azimuth.isFinite ? $0.azimuth * .pi / 180 : 0 } ?? 0
+            let squash = 1 - (1 - Self.squashAtFullLean) * (pen?.lean ?? 0)
+            let alpha = pen.map { $0.azimuth.isFinite ? $0.azimuth * .pi / 180 : 0 } ?? 0
             let (c, s) = (cos(alpha), sin(alpha))
             return BristleGeometry.angles(count: n).map { beta in
                 let (u, v) = (r * cos(beta), r * squash * sin(beta))
                 return SIMD2(u * c - v * s, u * s + v * c)
             }
         case .flat:
-            let alpha = (lean.map { $0.azimuth.isFinite ? $0.azimuth : 0 } ?? 90) * .pi / 180
+            let alpha = (pen.map { $0.azimuth.isFinite ? $0.azimuth : 0 } ?? 90) * .pi / 180
             let across = SIMD2(-sin(alpha), cos(alpha))
             return (0 ..< n).map { i in
                 let t = n > 1 ? -1 + 2 * Double(i) / Double(n - 1) : 0
@@ -194,12 +171,12 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     }
 
     /// One dab: every bristle's antialiased dot of `lineWidth` at its place for this pressure
-    /// and lean (`bristlePositions`), around the centre of a `cellSize` cell; one byte a pixel,
+    /// and pen (`bristlePositions`), around the centre of a `cellSize` cell; one byte a pixel,
     /// 255 = full paint.
-    public func dab(pressure: Double, lean: Lean?) -> [UInt8] {
+    public func dab(pressure: Double, pen: PenOrientation?) -> [UInt8] {
         let size = cellSize, centre = SIMD2(Double(size) / 2, Double(size) / 2)
         var canvas = StrokeCanvas(width: size, height: size)
-        for dot in bristlePositions(pressure: pressure, lean: lean) {
+        for dot in bristlePositions(pressure: pressure, pen: pen) {
             canvas.stroke([centre + dot], lineWidth: lineWidth, color: SIMD4(1, 1, 1, 1))
         }
         return (0 ..< size * size).map { UInt8((canvas.pixels[$0 * 4 + 3] * 255).rounded()) }

@@ -14,6 +14,12 @@ public struct PenOrientation: Equatable, Sendable {
         self.altitude = altitude
     }
 
+    /// How far the pen leans: 0 upright … 1 at 60° from upright (as far as tablets report) or
+    /// more; 0 for an altitude that is not a number.
+    public var lean: Double {
+        altitude.isFinite ? min(max((90 - altitude) / 60, 0), 1) : 0
+    }
+
     /// Converts GIMP/GDK's tilt axes (xtilt, ytilt ∈ −1 … 1) as docs/contract.md fixes it:
     /// azimuth = atan2(ytilt, xtilt), altitude = 90 − 60·min(1, hypot(xtilt, ytilt)).
     ///

@@ -89,38 +89,38 @@ final class BristleBrushTests: XCTestCase {
         XCTAssertEqual(brush.spread(pressure: 1), 10)
         XCTAssertEqual(brush.spread(pressure: .nan), 1)
         XCTAssertEqual(brush.spread(pressure: 7), 10)
-        let lean = BristleBrush.Lean(azimuth: 30, amount: 0.5), r = 5.5, s = 1 - 0.3 * 0.5
+        let pen = PenOrientation(azimuth: 30, altitude: 60), r = 5.5, s = 1 - 0.3 * 0.5
         let a = 30 * Double.pi / 180
-        for (i, p) in brush.bristlePositions(pressure: 0.5, lean: lean).enumerated() {
+        for (i, p) in brush.bristlePositions(pressure: 0.5, pen: pen).enumerated() {
             let beta = 2 * Double.pi * Double(i) / 6, u = r * cos(beta), v = r * s * sin(beta)
             XCTAssertEqual(p.x, u * cos(a) - v * sin(a), accuracy: 1e-12)
             XCTAssertEqual(p.y, u * sin(a) + v * cos(a), accuracy: 1e-12)
         }
-        for (i, p) in brush.bristlePositions(pressure: 1, lean: nil).enumerated() {
+        for (i, p) in brush.bristlePositions(pressure: 1, pen: nil).enumerated() {
             let beta = 2 * Double.pi * Double(i) / 6
             XCTAssertEqual(p.x, 10 * cos(beta), accuracy: 1e-12)
             XCTAssertEqual(p.y, 10 * sin(beta), accuracy: 1e-12)
         }
         brush.shape = .flat
-        for (i, p) in brush.bristlePositions(pressure: 0.5, lean: lean).enumerated() {
+        for (i, p) in brush.bristlePositions(pressure: 0.5, pen: pen).enumerated() {
             let t = -1 + 2 * Double(i) / 5
             XCTAssertEqual(p.x, -r * t * sin(a), accuracy: 1e-12)
             XCTAssertEqual(p.y, r * t * cos(a), accuracy: 1e-12)
         }
-        let level = brush.bristlePositions(pressure: 1, lean: nil)
+        let level = brush.bristlePositions(pressure: 1, pen: nil)
         XCTAssertEqual(level.map { abs($0.y) }.max() ?? 1, 0, accuracy: 1e-12, "upright: a level row")
         XCTAssertEqual(level.map(\.x).max(), 10)
         brush.bristles = 1
-        XCTAssertEqual(brush.bristlePositions(pressure: 1, lean: lean), [SIMD2(0, 0)])
+        XCTAssertEqual(brush.bristlePositions(pressure: 1, pen: pen), [SIMD2(0, 0)])
     }
 
     func testACellHoldsTheBristlesAsAntialiasedDots() throws {
         let brush = BristleBrush(bristles: 6, maxRadius: 10, lineWidth: 2, pressureLevels: 3, angleLevels: 8,
                                  angle: .direction)
-        let lean = brush.lean(angle: 3), pressure = brush.pressure(level: 1)
-        let mask = brush.dab(pressure: pressure, lean: lean)
+        let pen = brush.pen(angle: 3), pressure = brush.pressure(level: 1)
+        let mask = brush.dab(pressure: pressure, pen: pen)
         let size = brush.cellSize, c = Double(size) / 2
-        let dots = brush.bristlePositions(pressure: pressure, lean: lean).map { $0 + SIMD2(c, c) }
+        let dots = brush.bristlePositions(pressure: pressure, pen: pen).map { $0 + SIMD2(c, c) }
         // Each bristle's dot (1 px half width, 1 px antialiased rim) goes over the others:
         // a pixel keeps 1 − Π(1 − coverage).
         for dot in dots {
@@ -140,8 +140,8 @@ final class BristleBrushTests: XCTestCase {
                                  angle: .direction, shape: .flat)
         // GIMP's angular index for a stroke moving right (direction 0): round(1.25·24) mod 24 = 6;
         // moving down (0.75): round(0.5·24) = 12.
-        XCTAssertEqual(try XCTUnwrap(brush.lean(angle: 6)), BristleBrush.Lean(azimuth: 0, amount: 0))
-        XCTAssertEqual(try XCTUnwrap(brush.lean(angle: 12)).azimuth, 90, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(brush.pen(angle: 6)), PenOrientation(azimuth: 0, altitude: 90))
+        XCTAssertEqual(try XCTUnwrap(brush.pen(angle: 12)).azimuth, 90, accuracy: 1e-9)
         let brushes = try Self.parse(brush.gih()).brushes
         let centre = brush.cellSize / 2
         // Full pressure, moving right: the flat's bristles stand in a column across the stroke, 2R tall.
@@ -168,14 +168,14 @@ final class BristleBrushTests: XCTestCase {
         // GIMP picks index round(t·5/2) + 2 for tilt t: index 4 is t = 0.8, index 2 is t = 0.
         // xtilt 0.8, ytilt 0: azimuth atan2(0, 0.8) = 0, 0.8 of the lean; xtilt 0, ytilt 0.8: 90°;
         // both −0.8: −135°, the lean clamped to 1 (GIMP reports no more than 60°).
-        let right = try XCTUnwrap(brush.lean(angle: 4, 2)), down = try XCTUnwrap(brush.lean(angle: 2, 4))
-        let corner = try XCTUnwrap(brush.lean(angle: 0, 0))
+        let right = try XCTUnwrap(brush.pen(angle: 4, 2)), down = try XCTUnwrap(brush.pen(angle: 2, 4))
+        let corner = try XCTUnwrap(brush.pen(angle: 0, 0))
         XCTAssertEqual(right.azimuth, 0, accuracy: 1e-9)
-        XCTAssertEqual(right.amount, 0.8, accuracy: 1e-9)
+        XCTAssertEqual(right.lean, 0.8, accuracy: 1e-9)
         XCTAssertEqual(down.azimuth, 90, accuracy: 1e-9)
         XCTAssertEqual(corner.azimuth, -135, accuracy: 1e-9)
-        XCTAssertEqual(corner.amount, 1)
-        XCTAssertNil(brush.lean(angle: 2, 2), "an upright pen")
+        XCTAssertEqual(corner.lean, 1)
+        XCTAssertNil(brush.pen(angle: 2, 2), "an upright pen")
         // Leaning right: the flat's row stands across, a column.
         let column = try XCTUnwrap(Self.extent(brushes[25 + 4 * 5 + 2]))
         XCTAssertLessThanOrEqual(column.columns.count, 3)
@@ -246,9 +246,8 @@ final class BristleBrushTests: XCTestCase {
         for azimuth in stride(from: 0.0, to: 360, by: 45) {
             let tilt = PenSample.tilt(leaning: 45, towards: azimuth)
             // The lean GIMP's cell is drawn for: the tilt axes rounded to the rank.
-            let lean = brush.lean(angle: brush.cellIndex(pressure: 1, direction: 0, xtilt: tilt.x, ytilt: tilt.y) / 8 % 8,
-                                  brush.cellIndex(pressure: 1, direction: 0, xtilt: tilt.x, ytilt: tilt.y) % 8)
-            let along = (lean?.azimuth ?? 90) * .pi / 180
+            let cell = brush.cellIndex(pressure: 1, direction: 0, xtilt: tilt.x, ytilt: tilt.y)
+            let along = (brush.pen(angle: cell / 8 % 8, cell % 8)?.azimuth ?? 90) * .pi / 180
             let (streaks, width) = Self.across(Self.paint(brush, cells: cells, angle: along, pressure: 1, tilt: tilt), angle: along)
             XCTAssertEqual(streaks, brush.bristles, "leaning to \(azimuth)°: a streak per bristle")
             XCTAssertEqual(width, 2 * brush.maxRadius, accuracy: 2)
@@ -285,22 +284,8 @@ final class BristleBrushTests: XCTestCase {
     /// A tap at a painter's pressure leaves the ring's dots, each apart from the others.
     func testATapLeavesTheRingsDots() {
         let brush = BristleBrush.standard
-        let mask = brush.dab(pressure: 0.7, lean: BristleBrush.Lean(xtilt: 0.5, ytilt: 0.3)), size = brush.cellSize
-        // Dots: the 4-connected groups of pixels at least half covered.
-        var seen = Set<Int>(), dots = 0
-        for start in 0 ..< mask.count where mask[start] >= 128 && !seen.contains(start) {
-            dots += 1
-            var stack = [start]
-            seen.insert(start)
-            while let i = stack.popLast() {
-                let (x, y) = (i % size, i / size)
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                where nx >= 0 && ny >= 0 && nx < size && ny < size && mask[ny * size + nx] >= 128 && !seen.contains(ny * size + nx) {
-                    seen.insert(ny * size + nx)
-                    stack.append(ny * size + nx)
-                }
-            }
-        }
+        let mask = brush.dab(pressure: 0.7, pen: PenOrientation(xtilt: 0.5, ytilt: 0.3)), size = brush.cellSize
+        let dots = StrokeReading.dots(width: size, height: size) { Double(mask[$1 * size + $0]) / 255 }
         XCTAssertEqual(dots, brush.bristles)
         XCTAssertEqual(mask[size / 2 * size + size / 2], 0, "the ring's bare middle")
     }

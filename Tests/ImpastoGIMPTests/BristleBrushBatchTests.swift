@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import ImpastoBrushFiles
+import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// The "Impasto Bristle" image-pipe brush and paint dynamics that plugin-install.sh puts in
-/// the profile: GIMP loads them, its own paintbrush paints bristles with them (a streak per
-/// track across the stroke), and plug-in-impasto-bristle-brush regenerates them.
+/// The "Impasto Bristle" and "Impasto Flat" image-pipe brushes and the paint dynamics that
+/// plugin-install.sh puts in the profile: GIMP loads them, its own paintbrush paints bristles
+/// with them (a streak per track across the stroke), and plug-in-impasto-bristle-brush
+/// regenerates them.
 final class BristleBrushBatchTests: XCTestCase {
     static let helpers = """
         (define (impasto-path name) (string-append "\(session.root.path)/" name))
@@ -64,10 +67,11 @@ final class BristleBrushBatchTests: XCTestCase {
 
     func testGIMPLoadsTheInstalledBrushAndDynamics() throws {
         XCTAssertEqual(Self.run.outcome("installed"), .success, Self.run.log)
-        XCTAssertEqual(try report("brushes.txt"), #"("Impasto Bristle")"#)
+        XCTAssertEqual(try report("brushes.txt"), "(" + BristleBrush.Shape.allCases.map { "\"\($0.brushName)\"" }.joined(separator: " ") + ")")
         XCTAssertEqual(try report("dynamics.txt"), #"("Impasto Bristle")"#)
-        // width height mask-bpp color-bpp: the standard brush's 37 px cells, a grey mask.
-        XCTAssertEqual(try report("info.txt"), "(37 37 1 0)")
+        // width height mask-bpp color-bpp: the standard brush's cells, a grey mask.
+        let size = BristleBrush.standard.cellSize
+        XCTAssertEqual(try report("info.txt"), "(\(size) \(size) 1 0)")
     }
 
     /// Where paint is along a line across the stroke: the painted positions.
@@ -81,13 +85,14 @@ final class BristleBrushBatchTests: XCTestCase {
     func testGIMPsPaintbrushPaintsBristlesAcrossTheStroke() throws {
         XCTAssertEqual(Self.run.outcome("right"), .success, Self.run.log)
         // A scripted stroke has pressure 1 and no tilt, which pick the full-pressure upright
-        // cell: the round tuft of 12 bristles, R = 16. Moving right, along one of the ring's
-        // mirror axes, bristle pairs trail one another on 7 tracks at 16·sin(30°·k); the two
-        // outer tracks on each side lie 2 px apart and merge: 5 streaks spread 32 px across.
+        // cell: the round tuft of 12 bristles, R = 18. Moving right, along one of the ring's
+        // mirror axes, bristle pairs trail one another on 7 tracks at 18·sin(30°·k); the two
+        // outer tracks on each side lie 2.4 px apart and merge: 5 streaks spread 36 px across.
         let image = try Self.run.image("right.png")
         let across = Self.painted(image) { (100, $0) }
-        XCTAssertEqual(Double(across.first ?? 0), 100 - 16, accuracy: 2, "\(across)")
-        XCTAssertEqual(Double(across.last ?? 0), 100 + 16, accuracy: 2, "\(across)")
+        let r = BristleBrush.standard.maxRadius
+        XCTAssertEqual(Double(across.first ?? 0), 100 - r, accuracy: 2, "\(across)")
+        XCTAssertEqual(Double(across.last ?? 0), 100 + r, accuracy: 2, "\(across)")
         let gaps = zip(across, across.dropFirst()).filter { $1 - $0 > 1 }.count
         XCTAssertEqual(gaps, 4, "bristles leave gaps between their streaks: \(across)")
         // Along the stroke: from its start to its end, each streak unbroken.

@@ -69,9 +69,10 @@ final class PluginInstallTests: XCTestCase {
 
         let again = install(["--from", BuildProducts.binDirectory.path], env)
         XCTAssertEqual(again.status, 0, again.output)
-        // The plug-in, the module, the brush, the dynamics, two catalogues per language (the help
-        // pages are put quietly, in one line).
-        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1, 4 + 2 * Self.languages.count,
+        // The plug-in, the module, the brushes, the dynamics, two catalogues per language (the
+        // help pages are put quietly, in one line).
+        XCTAssertEqual(again.output.components(separatedBy: "up to date:").count - 1,
+                       2 + BristleBrush.profileFiles.count + 2 * Self.languages.count,
                        "idempotent: \(again.output)")
 
         let removed = install(["--uninstall"], env)

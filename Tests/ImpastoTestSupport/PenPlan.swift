@@ -230,8 +230,8 @@ public enum PenPlan {
     }
 
     /// A tap or a click leaves one dab: paint within the spread (+ 2 px) of the pointer, at
-    /// least a dot's worth per bristle, the ring's middle bare; the mouse's click (full
-    /// pressure, no tilt) is the full ring.
+    /// least a dot's worth per bristle, a separate dot per bristle, the ring's middle bare; the
+    /// mouse's click (full pressure, no tilt) is the full ring.
     public static func checkTaps(_ taps: ImageCodes, clicks: ImageCodes, _ name: String) {
         let centres = self.taps.map { (CanvasPainting.centre($0.column, 0), tapPressure, taps) } + self.clicks.map { ($0, 1.0, clicks) }
         for (c, pressure, image) in centres {
@@ -249,6 +249,11 @@ public enum PenPlan {
                 }
             }
             XCTAssertGreaterThanOrEqual(total, 2 * Double(brush.bristles), "\(name): a dab at \(c)")
+            let (left, top, side) = (Int(c.x) - reach - 2, Int(c.y) - reach - 2, 2 * reach + 5)
+            let dots = StrokeReading.dots(width: side, height: side) {
+                CanvasPainting.coverage(image, Double(left + $0) + 0.5, Double(top + $1) + 0.5)
+            }
+            XCTAssertEqual(dots, brush.bristles, "\(name): the ring's dots at \(c)")
             XCTAssertEqual(CanvasPainting.coverage(image, c.x, c.y), 0, "\(name): the ring's bare middle at \(c)")
             if pressure == 1 {
                 XCTAssertEqual(Double((columns.max() ?? 0) - (columns.min() ?? 0)), 2 * brush.maxRadius, accuracy: 2,

@@ -45,6 +45,26 @@ public enum StrokeReading {
         return found
     }
 
+    /// The separate dots in a `width` × `height` grid of coverage: the 4-connected groups of
+    /// cells at least half covered.
+    public static func dots(width: Int, height: Int, _ coverage: (Int, Int) -> Double) -> Int {
+        var seen = Set<Int>(), dots = 0
+        for start in 0 ..< width * height where coverage(start % width, start / width) >= 0.5 && !seen.contains(start) {
+            dots += 1
+            var stack = [start]
+            seen.insert(start)
+            while let i = stack.popLast() {
+                let (x, y) = (i % width, i / width)
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                where nx >= 0 && ny >= 0 && nx < width && ny < height && coverage(nx, ny) >= 0.5 && !seen.contains(ny * width + nx) {
+                    seen.insert(ny * width + nx)
+                    stack.append(ny * width + nx)
+                }
+            }
+        }
+        return dots
+    }
+
     /// Across the middle of a straight stroke through `centre` at `angle` (radians, image
     /// axes): the streaks (the median over nine profiles 3 px apart along the stroke, each
     /// `reach` px either side, a quarter pixel apart) and how wide the paint is (first to last

@@ -189,7 +189,7 @@ public final class Pen {
     /// A stroke as a hand makes one: the pen comes near at the first sample, the tip goes down
     /// with that sample's pressure, moves through every sample (`interval` seconds apart),
     /// lifts and the pen goes away.
-    public func stroke(_ samples: [PenSample], interval: TimeInterval = 0.012) throws {
+    public func stroke(_ samples: [PenSample], interval: TimeInterval = 0.008) throws {
         guard let first = samples.first, let last = samples.last else { return }
         try hover(first)
         try tip(true, first)
@@ -204,7 +204,7 @@ public final class Pen {
         try tip(false, up)
         try move(up)
         try sync()
-        usleep(50_000)
+        usleep(30_000)
         try proximity(false, up)
         try sync()
     }
@@ -221,7 +221,7 @@ public final class Pen {
         try proximity(true, near)
         try move(near)
         try sync()
-        usleep(50_000)
+        usleep(30_000)
     }
 
     /// The pen away from the tablet, so that the mouse (xdotool) has the screen again.
