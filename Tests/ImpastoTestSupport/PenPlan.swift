@@ -249,10 +249,12 @@ public enum PenPlan {
                 }
             }
             XCTAssertGreaterThanOrEqual(total, 2 * Double(brush.bristles), "\(name): a dab at \(c)")
+            // A dab's dots are as strong as the dynamics' opacity and where they fall between
+            // pixels: a dot is what is covered at least half as much as the strongest pixel.
             let (left, top, side) = (Int(c.x) - reach - 2, Int(c.y) - reach - 2, 2 * reach + 5)
-            let dots = StrokeReading.dots(width: side, height: side) {
-                CanvasPainting.coverage(image, Double(left + $0) + 0.5, Double(top + $1) + 0.5)
-            }
+            func a(_ x: Int, _ y: Int) -> Double { CanvasPainting.coverage(image, Double(left + x) + 0.5, Double(top + y) + 0.5) }
+            let strongest = (0 ..< side * side).map { a($0 % side, $0 / side) }.max() ?? 0
+            let dots = StrokeReading.dots(width: side, height: side, threshold: strongest / 2, a)
             XCTAssertEqual(dots, brush.bristles, "\(name): the ring's dots at \(c)")
             XCTAssertEqual(CanvasPainting.coverage(image, c.x, c.y), 0, "\(name): the ring's bare middle at \(c)")
             if pressure == 1 {

@@ -46,17 +46,17 @@ public enum StrokeReading {
     }
 
     /// The separate dots in a `width` × `height` grid of coverage: the 4-connected groups of
-    /// cells at least half covered.
-    public static func dots(width: Int, height: Int, _ coverage: (Int, Int) -> Double) -> Int {
+    /// cells covered at least `threshold`.
+    public static func dots(width: Int, height: Int, threshold: Double = 0.5, _ coverage: (Int, Int) -> Double) -> Int {
         var seen = Set<Int>(), dots = 0
-        for start in 0 ..< width * height where coverage(start % width, start / width) >= 0.5 && !seen.contains(start) {
+        for start in 0 ..< width * height where coverage(start % width, start / width) >= threshold && !seen.contains(start) {
             dots += 1
             var stack = [start]
             seen.insert(start)
             while let i = stack.popLast() {
                 let (x, y) = (i % width, i / width)
                 for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                where nx >= 0 && ny >= 0 && nx < width && ny < height && coverage(nx, ny) >= 0.5 && !seen.contains(ny * width + nx) {
+                where nx >= 0 && ny >= 0 && nx < width && ny < height && coverage(nx, ny) >= threshold && !seen.contains(ny * width + nx) {
                     seen.insert(ny * width + nx)
                     stack.append(ny * width + nx)
                 }
