@@ -38,14 +38,16 @@ public struct ColorMatrix: Equatable, Sendable {
     /// Applies the matrix to `count` interleaved RGBA float pixels, copying alpha unchanged.
     ///
     /// `input` and `output` may be the same memory (GEGL runs point filters in place): each
-    /// pixel is read completely before it is written. Non-finite samples propagate as IEEE
-    /// arithmetic says; nothing here can trap. A `count` ≤ 0 does nothing.
+    /// pixel is read completely before it is written. A sample that is not a number, or
+    /// infinite, is taken as `FastMath.finiteColour` and `finiteAlpha` say, so every output is
+    /// finite; nothing here can trap. A `count` ≤ 0 does nothing.
     public func applyRGBA(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
                           count: Int) {
         var i = 0
         while i < count {
             let p = i &* 4
-            let r = input[p], g = input[p &+ 1], b = input[p &+ 2], a = input[p &+ 3]
+            let r = FastMath.finiteColour(input[p]), g = FastMath.finiteColour(input[p &+ 1])
+            let b = FastMath.finiteColour(input[p &+ 2]), a = FastMath.finiteAlpha(input[p &+ 3])
             output[p]      = m00 * r + m01 * g + m02 * b
             output[p &+ 1] = m10 * r + m11 * g + m12 * b
             output[p &+ 2] = m20 * r + m21 * g + m22 * b

@@ -57,6 +57,30 @@ public enum FastMath {
         x.replacing(with: 0, where: .!(x .> 0)).replacing(with: 1, where: x .> 1)   // NaN fails `> 0`
     }
 
+    /// The largest colour magnitude a kernel takes, a half-float layer's largest value: times
+    /// any light, sheen or colour matrix the ops allow (at most a few thousand), and through
+    /// sRGB's curve either way (babl's conversions around an op), it stays finite.
+    static let largestColour: Float = 65504
+
+    /// A colour sample from a layer as the kernels take it: NaN → 0, anything else (±∞ too)
+    /// clamped to ±`largestColour`; every sample a half-float layer can hold as it is.
+    @inline(__always)
+    static func finiteColour(_ x: Float) -> Float { x.isNaN ? 0 : min(max(x, -largestColour), largestColour) }
+    @inline(__always)
+    static func finiteColour(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        x.replacing(with: 0, where: x .!= x).replacing(with: -largestColour, where: x .< -largestColour)
+            .replacing(with: largestColour, where: x .> largestColour)
+    }
+
+    /// An alpha sample as the kernels pass it on: NaN and −∞ → 0, +∞ → 1; finite values as
+    /// they are.
+    @inline(__always)
+    static func finiteAlpha(_ x: Float) -> Float { x.isNaN || x == -.infinity ? 0 : x == .infinity ? 1 : x }
+    @inline(__always)
+    static func finiteAlpha(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        x.replacing(with: 0, where: (x .!= x) .| (x .== -.infinity)).replacing(with: 1, where: x .== .infinity)
+    }
+
     /// x truncated towards 0, for x in 0 … 2⁶³ (the caller clamps; a NaN or a value out of
     /// range gives some Int, never a trap). On x86-64 one 64-bit `cvttss2si` without Swift's
     /// range checks, elsewhere `Int(x)` where that cannot trap.

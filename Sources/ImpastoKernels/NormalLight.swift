@@ -6,6 +6,8 @@
 /// slopes in the y-up frame); each colour pixel is then `NormalLighting`'s
 /// colour · light · (ambient + (1 − ambient)·max(0, n·L) / L_z) + specular · light · max(0, n·H)^shininess,
 /// in linear RGB; alpha is left as it is. Where the bump is flat, colour + the flat sheen.
+/// A colour or alpha that is not a number, or infinite, is taken as `FastMath.finiteColour`
+/// and `finiteAlpha` say, so every output is finite.
 ///
 /// A pixel's result depends only on its own colour and the bump within `margin` of it, so
 /// pieces computed from padded windows of the bump are the whole image's, bit for bit.
@@ -74,12 +76,13 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                         (r, g, b) = (SRGB.linear(codes: r, table: decode), SRGB.linear(codes: g, table: decode),
                                      SRGB.linear(codes: b, table: decode))
                     }
+                    (r, g, b) = (FastMath.finiteColour(r), FastMath.finiteColour(g), FastMath.finiteColour(b))
                     let lit = light.shade(r: r, g: g, b: b, normal: n)
                     var redBlue = SIMD8<Float>(), greenAlpha = SIMD8<Float>(), out = SIMD16<Float>()
                     redBlue.evenHalf = lit.r
                     redBlue.oddHalf = lit.b
                     greenAlpha.evenHalf = lit.g
-                    greenAlpha.oddHalf = ga.oddHalf
+                    greenAlpha.oddHalf = FastMath.finiteAlpha(ga.oddHalf)
                     out.evenHalf = redBlue
                     out.oddHalf = greenAlpha
                     pixels.storeBytes(of: out, as: SIMD16<Float>.self)
@@ -90,10 +93,10 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
                             let rgb = SRGB.linear(codes: SIMD4(pixel[0], pixel[1], pixel[2], 0), table: decode)
                             (pixel[0], pixel[1], pixel[2]) = (rgb[0], rgb[1], rgb[2])
                         }
-                        let one = { (v: Float) in SIMD4<Float>(repeating: v) }
+                        let one = { (v: Float) in SIMD4<Float>(repeating: FastMath.finiteColour(v)) }
                         let lit = light.shade(r: one(pixel[0]), g: one(pixel[1]), b: one(pixel[2]),
                                               normal: (one(n.x[j]), one(n.y[j]), one(n.z[j])))
-                        (pixel[0], pixel[1], pixel[2]) = (lit.r[0], lit.g[0], lit.b[0])
+                        (pixel[0], pixel[1], pixel[2], pixel[3]) = (lit.r[0], lit.g[0], lit.b[0], FastMath.finiteAlpha(pixel[3]))
                     }
                 }
                 x += 4

@@ -272,14 +272,16 @@ final class NormalLightOpTests: XCTestCase {
         }
     }
 
-    func testNonFinitePixelsAndEmptyBuffersDoNotCrash() {
+    func testNonFinitePixelsGiveFiniteOutputAndEmptyBuffersDoNotCrash() {
         let wild: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0.2, 0.7]
         let colour = buffer(width: 7, height: 5, (0 ..< 7 * 5 * 4).map { wild[$0 % 7] })
         let bump = buffer(width: 7, height: 5, (0 ..< 7 * 5 * 4).map { wild[($0 * 3) % 7] })
         let finite = solid(width: 7, height: 5)
         for props: [(String, GeglValue)] in [[], [("tileable", .bool(true)), ("contrast", .double(100)),
                                                   ("shininess", .double(1000)), ("specular", .double(4))]] {
-            XCTAssertEqual(light(colour, bump: bump, props).count, 7 * 5 * 4)
+            let out = light(colour, bump: bump, props)
+            XCTAssertEqual(out.count, 7 * 5 * 4)
+            XCTAssertTrue(out.allSatisfy(\.isFinite), "a wild colour on a wild bump: finite")
             XCTAssertTrue(light(finite, bump: bump, props).allSatisfy(\.isFinite), "a wild bump lights a finite colour finitely")
         }
         XCTAssertEqual(light(GeglBufferRef(width: 0, height: 0), bump: bump).count, 0)

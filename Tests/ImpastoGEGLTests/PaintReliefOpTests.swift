@@ -147,12 +147,17 @@ final class PaintReliefOpTests: XCTestCase {
         }
     }
 
-    func testNonFinitePixelsAndEmptyBuffersDoNotCrash() {
+    /// Float layers holding NaN or ±∞ (one pixel, a long row, a block) come out finite.
+    func testNonFinitePixelsGiveFiniteOutputAndEmptyBuffersDoNotCrash() {
         let wild: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0.2, 0.7]
-        let paint = buffer(width: 7, height: 5, (0 ..< 7 * 5 * 4).map { wild[$0 % 7] })
-        for props: [(String, GeglValue)] in [[], [("contrast", .double(100)), ("smoothness", .double(1)),
-                                                  ("shininess", .double(1000)), ("specular", .double(4))]] {
-            XCTAssertEqual(relief(paint, props).count, 7 * 5 * 4)
+        for (width, height) in [(1, 1), (977, 1), (1, 977), (7, 5)] {
+            let paint = buffer(width: width, height: height, (0 ..< width * height * 4).map { wild[$0 % 7] })
+            for props: [(String, GeglValue)] in [[], [("contrast", .double(100)), ("smoothness", .double(1)),
+                                                      ("shininess", .double(1000)), ("specular", .double(4))]] {
+                let out = relief(paint, props)
+                XCTAssertEqual(out.count, width * height * 4)
+                XCTAssertTrue(out.allSatisfy(\.isFinite), "\(width)×\(height) \(props)")
+            }
         }
         XCTAssertEqual(relief(GeglBufferRef(width: 0, height: 0)).count, 0)
     }

@@ -112,14 +112,17 @@ final class NormalLightTests: XCTestCase {
         }
     }
 
-    func testAlphaIsUntouched() {
+    /// Alpha passes as it is, out-of-range values too, but for one that is not a number (0).
+    func testAlphaIsUntouchedButForNaN() {
         var colour = randomRGBA(count: 30 * 30, seed: 44)
         colour[3] = .nan
         colour[7] = 0
         colour[11] = -2
+        colour[15] = 3
         let out = NormalLight().shade(colour, bump: bump(size: 30, radius: 8))
         XCTAssertNotEqual(out, colour, "the colour is lit")
-        for i in stride(from: 3, to: colour.count, by: 4) {
+        XCTAssertEqual(out[3], 0)
+        for i in stride(from: 7, to: colour.count, by: 4) {
             XCTAssertEqual(out[i].bitPattern, colour[i].bitPattern, "alpha of pixel \(i / 4)")
         }
     }
@@ -233,12 +236,20 @@ final class NormalLightTests: XCTestCase {
                 XCTAssertTrue(out.allSatisfy(\.isFinite))
             }
         }
-        // A NaN colour stays NaN where it is and nowhere else.
+        // A colour that is not a number is lit as 0, an infinite one as ±65504 (a half float's
+        // largest), an alpha NaN or −∞ as 0 and +∞ as 1: every output finite, the other pixels
+        // as they were.
+        let bump = plane(3, 3) { x, y in Float(x * y) / 4 }
         var spotted = solid(SIMD3(repeating: 0.5), count: 9)
-        spotted[4 * 4] = .nan
-        let out = NormalLight().shade(spotted, bump: plane(3, 3) { x, y in Float(x * y) / 4 })
-        XCTAssertTrue(out[16].isNaN)
-        XCTAssertEqual(out.indices.filter { out[$0].isNaN }, [16])
+        let plain = NormalLight().shade(spotted, bump: bump)
+        (spotted[16], spotted[17], spotted[19], spotted[23], spotted[27]) = (.nan, .infinity, .nan, -.infinity, .infinity)
+        var tamed = spotted
+        (tamed[16], tamed[17], tamed[19], tamed[23], tamed[27]) = (0, 65504, 0, 0, 1)
+        let out = NormalLight().shade(spotted, bump: bump)
+        XCTAssertTrue(out.allSatisfy(\.isFinite))
+        XCTAssertEqual(out, NormalLight().shade(tamed, bump: bump))
+        XCTAssertEqual(Array(out[0 ..< 16]), Array(plain[0 ..< 16]))
+        XCTAssertEqual(Array(out[28...]), Array(plain[28...]))
         // A colour that does not match the bump, a window too small for its margin: unlit, no trap.
         XCTAssertEqual(NormalLight().shade(colour, bump: wildBump.padded(by: 1, wrapping: false)), colour)
         var small = solid(SIMD3(repeating: 0.25), count: 16)

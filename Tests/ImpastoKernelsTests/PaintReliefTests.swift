@@ -147,7 +147,9 @@ final class PaintReliefTests: XCTestCase {
         }
     }
 
-    func testNonFinitePaintAnyParametersAndTinySizesDoNotTrap() {
+    /// Paint whose colour or alpha is not a number or infinite (a 32-bit float layer can hold
+    /// them) is lit as `NormalLight` takes it: every output finite.
+    func testNonFinitePaintGivesFiniteOutputAtAnyParametersAndSize() {
         let wild: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 0.2, 0.7, 1]
         for (width, height) in [(1, 1), (2, 1), (1, 3), (5, 4), (9, 9)] {
             let rgba = (0 ..< width * height * 4).map { wild[($0 * 5) % wild.count] }
@@ -157,6 +159,7 @@ final class PaintReliefTests: XCTestCase {
                            PaintRelief(smoothness: .nan, contrast: .infinity)] {
                 let out = relief.shade(rgba, width: width, height: height)
                 XCTAssertEqual(out.count, rgba.count)
+                XCTAssertTrue(out.allSatisfy(\.isFinite), "\(width)×\(height): every output finite")
                 var finite = rgba
                 for i in finite.indices where i % 4 != 3 { finite[i] = 0.5 }
                 XCTAssertTrue(relief.shade(finite, width: width, height: height).enumerated()

@@ -101,14 +101,17 @@ final class PencilHueSaturationTests: XCTestCase {
         XCTAssertEqual(inPlace, expected)
     }
 
-    func testNonFiniteSamplesAndEmptyCountsDoNotTrap() {
+    /// A sample that is not a number counts as 0, an infinite one as the largest a half-float
+    /// layer holds (65504, its sign kept); alpha NaN or −∞ as 0, +∞ as 1: every output finite.
+    func testNonFiniteSamplesGiveFiniteOutputAndEmptyCountsDoNotTrap() {
         let effect = PencilHueSaturation(azimuth: 30, altitude: 20, maxSaturation: 8)
-        let out = run(effect, [.nan, 0.5, 0.5, .nan, .infinity, 0, 0, 1, 0.2, 0.4, 0.6, -.infinity])
-        XCTAssertTrue(out[0].isNaN && out[1].isNaN && out[2].isNaN, "NaN spreads through the matrix")
-        XCTAssertTrue(out[3].isNaN, "alpha is copied, NaN included")
-        XCTAssertFalse(out[4].isFinite)
-        XCTAssertEqual(out[11], -.infinity)
-        XCTAssertTrue(out[8 ..< 11].allSatisfy(\.isFinite), "a finite pixel stays finite")
+        let out = run(effect, [.nan, 0.5, 0.5, .nan, .infinity, 0, 0, .infinity, 0.2, 0.4, 0.6, -.infinity])
+        XCTAssertTrue(out.allSatisfy(\.isFinite), "\(out)")
+        XCTAssertEqual(Array(out[0 ..< 4]), run(effect, [0, 0.5, 0.5, 0]), "NaN counts as 0")
+        XCTAssertEqual(Array(out[4 ..< 8]), run(effect, [65504, 0, 0, 1]), "+∞ as 65504, alpha +∞ as 1")
+        XCTAssertEqual(Array(out[8 ..< 12]), run(effect, [0.2, 0.4, 0.6, 0]), "alpha −∞ as 0")
+        XCTAssertEqual(run(effect, [-1e38, 7e4, 1e9, 2]), run(effect, [-65504, 65504, 65504, 2]),
+                       "beyond a half float's range: clamped; finite alpha as it is")
         var untouched: [Float] = [7, 7, 7, 7]
         untouched.withUnsafeMutableBufferPointer { b in
             effect.apply(b.baseAddress!, b.baseAddress!, count: 0)
