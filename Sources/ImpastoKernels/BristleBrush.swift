@@ -19,6 +19,15 @@ import Glibc
 /// twice a bristle wide) at the lightest touch to `maxRadius` at full pressure, so that equal
 /// steps of pressure are equal steps of width.
 ///
+/// A loaded round brush carries paint between its bristles: each dab holds, besides the
+/// bristles' dots, a faint body of paint over the ring's inside. GIMP builds a stroke up from
+/// its dabs (app/paint/gimppaintcore-loops.cc: c ← c + (o − c)·m·o for every dab), so a body
+/// that faint thickens with every dab that passes over it: a stroke lays `bodyAtFullLoad` of
+/// paint along its middle, less towards its edges, where fewer dabs pass, and the bristles
+/// stand as ridges in it. `load` 0 leaves the bristles alone, a rake. The flat's bristles lie
+/// a bristle's width apart: its paint is the bristles themselves (a body between them would
+/// merge their streaks).
+///
 /// These are the brushes' settings and dabs; GIMP's file formats and its rules for picking a
 /// cell are in ImpastoBrushFiles.
 public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
@@ -51,6 +60,8 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     /// Cells around the circle (direction), or per tilt axis (tilt).
     public var angleLevels: Int
     public var angle: Angle
+    /// How much paint the brush carries between its bristles, 0 (a rake) … 1.
+    public var load: Double
     /// Which of the two brushes (not a procedure parameter: the settings make both).
     public var shape: Shape = .round
 
@@ -78,22 +89,27 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
             "angle-source", localized("Angle source"),
             [.init(Angle.direction.rawValue, localized("Stroke direction")), .init(Angle.tilt.rawValue, localized("Pen tilt"))],
             default: Angle.tilt.rawValue, localized("What turns the bristles"))
+        public static let load = EffectParameter.number(
+            "load", localized("Paint load"), 0 ... 1, default: 1,
+            localized("Paint between the bristles: 0 a rake of bristles, 1 a body of paint with the bristles as ridges in it"))
         /// With tilt, angle-levels counts cells per tilt axis: GIMP's pipes hold so many.
         public static let largestTiltLevels = 16
     }
 
     public static let parameters = [Parameters.bristles, Parameters.maxRadius, Parameters.lineWidth,
-                                    Parameters.pressureLevels, Parameters.angleLevels, Parameters.angleSource]
+                                    Parameters.pressureLevels, Parameters.angleLevels, Parameters.angleSource, Parameters.load]
 
     /// 12 bristles two pixels wide spread up to 18 px; 8 pressure levels × 8 × 8 pen tilts.
     public static let standard = BristleBrush(
         bristles: Int(Parameters.bristles.defaultValue), maxRadius: Parameters.maxRadius.defaultValue,
         lineWidth: Parameters.lineWidth.defaultValue, pressureLevels: Int(Parameters.pressureLevels.defaultValue),
-        angleLevels: Int(Parameters.angleLevels.defaultValue), angle: Angle(rawValue: Parameters.angleSource.defaultNick) ?? .direction)
+        angleLevels: Int(Parameters.angleLevels.defaultValue), angle: Angle(rawValue: Parameters.angleSource.defaultNick) ?? .direction,
+        load: Parameters.load.defaultValue)
 
     public init(bristles: Int, maxRadius: Double, lineWidth: Double, pressureLevels: Int, angleLevels: Int,
-                angle: Angle, shape: Shape = .round) {
+                angle: Angle, load: Double, shape: Shape = .round) {
         self.shape = shape
+        self.load = load
         self.bristles = bristles
         self.maxRadius = maxRadius
         self.lineWidth = lineWidth
@@ -106,7 +122,8 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
     public var problem: String? {
         let p = Parameters.self
         for (parameter, value) in [(p.bristles, Double(bristles)), (p.maxRadius, maxRadius), (p.lineWidth, lineWidth),
-                                   (p.pressureLevels, Double(pressureLevels)), (p.angleLevels, Double(angleLevels))] {
+                                   (p.pressureLevels, Double(pressureLevels)), (p.angleLevels, Double(angleLevels)),
+                                   (p.load, load)] {
             if let problem = parameter.problem(with: value) { return problem }
         }
         if angle == .tilt && angleLevels > p.largestTiltLevels {
@@ -170,15 +187,49 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         }
     }
 
+    /// How thick a stroke of a fully loaded brush lays its body of paint along its middle (its
+    /// coverage there, 0 … 1): thick enough to read as a body, thin enough that the bristles'
+    /// tracks stand out of it as separate streaks (BristleBrushTests' loaded strokes).
+    public static let bodyAtFullLoad = 0.4
+
+    /// The body's coverage in one dab at `spread` r: as many dabs pass over the middle of a
+    /// stroke as fit into the body's chord there (between the ring's short and long diameters,
+    /// r·(1 + s)), one every `spacing` percent of the cell, and together they lay
+    /// bodyAtFullLoad·load: 1 − (1 − T)^(1/N). None for the flat brush.
+    func bodyCoverage(spread r: Double, squash: Double) -> Double {
+        let load = load.isNaN ? 0 : min(max(load, 0), 1)
+        guard load > 0, shape == .round else { return 0 }
+        let chord = r * (1 + squash)
+        let step = max(1, Double(spacing * cellSize) / 100)
+        let dabs = max(1, chord / step)
+        return 1 - pow(1 - Self.bodyAtFullLoad * load, 1 / dabs)
+    }
+
     /// One dab: every bristle's antialiased dot of `lineWidth` at its place for this pressure
-    /// and pen (`bristlePositions`), around the centre of a `cellSize` cell; one byte a pixel,
-    /// 255 = full paint.
+    /// and pen (`bristlePositions`), over the body of paint a loaded round brush holds over the
+    /// ring's inside, around the centre of a `cellSize` cell; one byte a pixel, 255 = full paint.
     public func dab(pressure: Double, pen: PenOrientation?) -> [UInt8] {
         let size = cellSize, centre = SIMD2(Double(size) / 2, Double(size) / 2)
         var canvas = StrokeCanvas(width: size, height: size)
-        for dot in bristlePositions(pressure: pressure, pen: pen) {
+        let dots = bristlePositions(pressure: pressure, pen: pen)
+        for dot in dots {
             canvas.stroke([centre + dot], lineWidth: lineWidth, color: SIMD4(1, 1, 1, 1))
         }
-        return (0 ..< size * size).map { UInt8((canvas.pixels[$0 * 4 + 3] * 255).rounded()) }
+        let r = spread(pressure: pressure)
+        let squash = shape == .round ? 1 - (1 - Self.squashAtFullLean) * (pen?.lean ?? 0) : 1
+        let body = bodyCoverage(spread: r, squash: squash)
+        let alpha = pen.map { $0.azimuth.isFinite ? $0.azimuth * .pi / 180 : 0 } ?? 0
+        let (c, s) = (cos(alpha), sin(alpha))
+        let (a, b) = (max(r, 0.5), max(r * squash, 0.5))
+        return (0 ..< size * size).map { i in
+            let dot = Double(canvas.pixels[i * 4 + 3])
+            guard body > 0 else { return UInt8((dot * 255).rounded()) }
+            // The ring's inside, turned with it: how far within its rim, in pixels.
+            let p = SIMD2(Double(i % size) + 0.5, Double(i / size) + 0.5) - centre
+            let (u, v) = (p.x * c + p.y * s, -p.x * s + p.y * c)
+            let rho = ((u / a) * (u / a) + (v / b) * (v / b)).squareRoot()
+            let inside = min(max((1 - rho) * min(a, b) + 0.5, 0), 1)
+            return UInt8(((1 - (1 - dot) * (1 - body * inside)) * 255).rounded())
+        }
     }
 }

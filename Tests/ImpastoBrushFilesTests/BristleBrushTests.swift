@@ -83,7 +83,7 @@ final class BristleBrushTests: XCTestCase {
     /// one at r·tᵢ across it; r linear in pressure from a bristle's width to max-radius;
     /// s from 1 upright to 0.7 at full lean.
     func testBristlesStandWhereTheFormulaSays() {
-        var brush = BristleBrush(bristles: 6, maxRadius: 10, lineWidth: 2, pressureLevels: 3, angleLevels: 8, angle: .tilt)
+        var brush = BristleBrush(bristles: 6, maxRadius: 10, lineWidth: 2, pressureLevels: 3, angleLevels: 8, angle: .tilt, load: 0)
         XCTAssertEqual(brush.spread(pressure: 0), 1)
         XCTAssertEqual(brush.spread(pressure: 0.5), 5.5)
         XCTAssertEqual(brush.spread(pressure: 1), 10)
@@ -116,7 +116,7 @@ final class BristleBrushTests: XCTestCase {
 
     func testACellHoldsTheBristlesAsAntialiasedDots() throws {
         let brush = BristleBrush(bristles: 6, maxRadius: 10, lineWidth: 2, pressureLevels: 3, angleLevels: 8,
-                                 angle: .direction)
+                                 angle: .direction, load: 0)
         let pen = brush.pen(angle: 3), pressure = brush.pressure(level: 1)
         let mask = brush.dab(pressure: pressure, pen: pen)
         let size = brush.cellSize, c = Double(size) / 2
@@ -137,7 +137,7 @@ final class BristleBrushTests: XCTestCase {
 
     func testDirectionCellsTurnTheBristlesWithTheStroke() throws {
         var brush = BristleBrush(bristles: 20, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24,
-                                 angle: .direction, shape: .flat)
+                                 angle: .direction, load: 0, shape: .flat)
         // GIMP's angular index for a stroke moving right (direction 0): round(1.25·24) mod 24 = 6;
         // moving down (0.75): round(0.5·24) = 12.
         XCTAssertEqual(try XCTUnwrap(brush.pen(angle: 6)), PenOrientation(azimuth: 0, altitude: 90))
@@ -161,7 +161,7 @@ final class BristleBrushTests: XCTestCase {
 
     func testTiltCellsFollowThePenTilt() throws {
         let brush = BristleBrush(bristles: 8, maxRadius: 8, lineWidth: 2, pressureLevels: 2, angleLevels: 5, angle: .tilt,
-                                 shape: .flat)
+                                 load: 0, shape: .flat)
         let (_, parameters, brushes) = try Self.parse(brush.gih())
         XCTAssertEqual(brushes.count, 2 * 5 * 5)
         XCTAssertEqual([parameters["sel0"], parameters["sel1"], parameters["sel2"]], ["pressure", "xtilt", "ytilt"])
@@ -273,7 +273,7 @@ final class BristleBrushTests: XCTestCase {
             }
             let full = widths.last ?? 0
             XCTAssertLessThanOrEqual(widths[0], 6, "\(shape): \(widths)")
-            XCTAssertEqual(full, 2 * brush.maxRadius, accuracy: 2, "\(shape): \(widths)")
+            XCTAssertEqual(full, 2 * brush.maxRadius + brush.lineWidth, accuracy: 2, "\(shape): \(widths)")
             for (a, b) in zip(widths, widths.dropFirst()) {
                 XCTAssertGreaterThan(b, a, "\(shape): \(widths)")
                 XCTAssertLessThanOrEqual(b - a, full / 6, "\(shape): \(widths)")
@@ -287,7 +287,36 @@ final class BristleBrushTests: XCTestCase {
         let mask = brush.dab(pressure: 0.7, pen: PenOrientation(xtilt: 0.5, ytilt: 0.3)), size = brush.cellSize
         let dots = StrokeReading.dots(width: size, height: size) { Double(mask[$1 * size + $0]) / 255 }
         XCTAssertEqual(dots, brush.bristles)
-        XCTAssertEqual(mask[size / 2 * size + size / 2], 0, "the ring's bare middle")
+        XCTAssertLessThanOrEqual(mask[size / 2 * size + size / 2], 8, "the ring's middle: a faint body of paint at most")
+    }
+
+    /// A loaded brush lays a body of paint with its bristles as ridges in it: across a stroke
+    /// at full pressure the bristles' tracks are full paint and between them, along the
+    /// stroke's middle, lies about `bodyAtFullLoad` of paint, thinning towards the edges; with
+    /// no load, bare canvas between them (a rake). The streaks stay as many (the fan above).
+    func testALoadedBrushLaysABodyOfPaintWithItsBristlesAsRidges() {
+        for load in [0.0, 0.5, 1] {
+            var brush = BristleBrush.standard
+            brush.load = load
+            let cells = brush.cells().map(\.mask)
+            let model = Self.paint(brush, cells: cells, angle: 0, pressure: 1)
+            let c = Double(model.width) / 2
+            let profile = (-80 ... 80).map { model.coverage(c, c + Double($0) / 4) }
+            // The valleys between the tracks: the profile's local minima inside the stroke (not
+            // the ripples along a track's top).
+            var valleys: [(offset: Double, depth: Double)] = []
+            for i in 1 ..< profile.count - 1 where profile[i] <= profile[i - 1] && profile[i] < profile[i + 1] && profile[i] < 0.8 {
+                let offset = Double(i - 80) / 4
+                if abs(offset) < brush.maxRadius - 2 { valleys.append((offset, profile[i])) }
+            }
+            let middle = valleys.min { abs($0.offset) < abs($1.offset) }?.depth ?? 1
+            let expected = BristleBrush.bodyAtFullLoad * load
+            XCTAssertEqual(middle, expected, accuracy: 0.12, "load \(load): the body between the middle tracks, \(valleys)")
+            XCTAssertGreaterThanOrEqual(profile.max() ?? 0, 0.9, "load \(load): the bristles' tracks")
+            if load > 0, let outer = valleys.max(by: { abs($0.offset) < abs($1.offset) }) {
+                XCTAssertLessThan(outer.depth, middle, "load \(load): the body thins towards the edges \(valleys)")
+            }
+        }
     }
 
     /// The mouse has no tilt and full pressure: GIMP picks the standard brush's upright cell,
@@ -302,7 +331,7 @@ final class BristleBrushTests: XCTestCase {
         // A ring of R = 18: every bristle's dot is painted, and the middle is bare.
         let dots = BristleGeometry.angles(count: 12).map { SIMD2(c + 18 * cos($0), c + 18 * sin($0)) }
         for dot in dots { XCTAssertGreaterThan(cell.mask[Int(dot.y) * size + Int(dot.x)], 200, "bristle at \(dot)") }
-        XCTAssertEqual(cell.mask[size / 2 * size + size / 2], 0)
+        XCTAssertLessThanOrEqual(cell.mask[size / 2 * size + size / 2], 8, "a faint body of paint inside")
         let full = try XCTUnwrap(Self.extent(cell))
         XCTAssertEqual(full.columns.count, 39, accuracy: 1)
         XCTAssertEqual(full.rows.count, 39, accuracy: 1)
@@ -372,7 +401,7 @@ final class BrushPreviewStrokeTests: XCTestCase {
     }
 
     func testSettingsThatMakeNoBrushPaintNothing() {
-        let bad = BristleBrush(bristles: 0, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24, angle: .direction)
+        let bad = BristleBrush(bristles: 0, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24, angle: .direction, load: 1)
         XCTAssertEqual(Set(bad.previewStroke(width: 50, height: 40)), [0])
         XCTAssertEqual(BristleBrush.standard.previewStroke(width: 0, height: 10), [])
         XCTAssertEqual(Set(BristleBrush.standard.previewStroke(width: 40, height: 3)), [0], "no room for the run")

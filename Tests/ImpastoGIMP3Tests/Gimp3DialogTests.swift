@@ -131,9 +131,9 @@ final class Gimp3DialogTests: XCTestCase {
             """),
         ("brush", """
             (begin
-              (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 "direction")
+              (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 "direction" 1)
               (impasto-write "brush-reference.txt" (impasto-brush-info))
-              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 16 30 1 2 2 "tilt")
+              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 16 30 1 2 2 "tilt" 1)
               (impasto-write "brush.txt" (impasto-brush-info)))
             """),
         // One undo step each: the pencil dialog's OK (the preset reference's last values),
@@ -146,12 +146,12 @@ final class Gimp3DialogTests: XCTestCase {
             (let* ((i (impasto-open)) (d (impasto-drawable i)) (shown (car (gimp-display-new i))))
               (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE i (vector d) 0 90 0 FALSE)
               (impasto-save i d "undo-dialog-applied.png")
-              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction")
+              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction" 1)
               (impasto-save i d "undo-dialog-undone.png")
               (plug-in-impasto-bristle-normal-map RUN-NONINTERACTIVE i (vector d) 1 2 TRUE FALSE)
               (gimp-displays-flush)
               (impasto-save i d "undo-script-applied.png")
-              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction")
+              (plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction" 1)
               (impasto-save i d "undo-script-undone.png")
               (gimp-display-delete shown))
             """),

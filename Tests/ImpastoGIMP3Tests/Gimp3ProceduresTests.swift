@@ -163,14 +163,14 @@ final class Gimp3ProceduresTests: XCTestCase {
     static let brushGimp2 = """
         (begin
           ; bristles max-radius line-width pressure-levels angle-levels angle-source
-          (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 0)
+          (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 0 1)
           (impasto-write "brush.txt"
             (apply string-append (car (gimp-context-get-brush))
                    (map (lambda (n) (string-append " " (number->string n))) (gimp-brush-get-info "Impasto Bristle")))))
         """
     static let brushGimp3 = """
         (begin
-          (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 "direction")
+          (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 "direction" 1)
           (impasto-write "brush.txt"
             (apply string-append (car (gimp-resource-get-name (car (gimp-context-get-brush))))
                    (map (lambda (n) (string-append " " (number->string n)))

@@ -58,7 +58,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
               (plug-in-impasto-bristle-stroke RUN-INTERACTIVE image (vector paint) -1 v 20 0.3 1 0 2 16)
               (impasto-save image paint "bristle-stroke.png"))
             """),
-        ("bristle-brush", #"(plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction")"#),
+        ("bristle-brush", #"(plug-in-impasto-bristle-brush RUN-INTERACTIVE 8 10 2 4 8 "direction" 1)"#),
     ]
 
     /// What the driver saw, per suite: the pad and where the pen was let go, the widgets'

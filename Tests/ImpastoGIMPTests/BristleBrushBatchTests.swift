@@ -43,14 +43,14 @@ final class BristleBrushBatchTests: XCTestCase {
         ("right", #"(impasto-paint "right.png" '(20 100 180 100))"#),
         ("regenerate", """
             (begin
-              ; bristles max-radius line-width pressure-levels angle-levels angle-source
-              (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 0)
+              ; bristles max-radius line-width pressure-levels angle-levels angle-source load
+              (plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 8 10 2 4 8 0 1)
               (impasto-report "regenerated.txt"
                 (list (gimp-brush-get-info "Impasto Bristle") (car (gimp-context-get-brush))
                       (car (gimp-context-get-dynamics)))))
             """),
-        ("levels-range", "(plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 20 16 2 0 24 0)"),
-        ("tilt-levels", "(plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 20 16 2 8 24 1)"),
+        ("levels-range", "(plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 20 16 2 0 24 0 1)"),
+        ("tilt-levels", "(plug-in-impasto-bristle-brush RUN-NONINTERACTIVE 20 16 2 8 24 1 1)"),
     ]
 
     static let session = PrivateGimp(data: true)

@@ -82,7 +82,7 @@ final class DialogGUITests: XCTestCase {
               (plug-in-impasto-bristle-stroke RUN-INTERACTIVE image paint -1 v 0 0 0 0 0 0)
               (impasto-save image paint "bristle-stroke.png"))
             """),
-        ("bristle-brush", "(plug-in-impasto-bristle-brush RUN-INTERACTIVE 0 0 0 0 0 0)"),
+        ("bristle-brush", "(plug-in-impasto-bristle-brush RUN-INTERACTIVE 0 0 0 0 0 0 0)"),
         ("cancel", """
             (let* ((image (impasto-photo)) (layer (impasto-layer image)))
               (catch #f (plug-in-impasto-pencil-hue-saturation RUN-INTERACTIVE image layer 0 0 0 0))

@@ -64,7 +64,7 @@ final class EffectParameterTests: XCTestCase {
         XCTAssertEqual(NormalMap(), NormalMap(smoothness: 0.75, contrast: 3, flipY: false, tileable: false))
         XCTAssertEqual(NormalLighting().shininess, 40)
         XCTAssertEqual(BristleBrush.standard, BristleBrush(bristles: 12, maxRadius: 18, lineWidth: 2, pressureLevels: 8,
-                                                           angleLevels: 8, angle: .tilt))
+                                                           angleLevels: 8, angle: .tilt, load: 1))
         let stroke = BristleStroke()
         XCTAssertEqual([Double(stroke.bristles), stroke.pressureStart, stroke.pressureEnd, stroke.maxRadius], [20, 0.3, 1, 16])
         let material = HemisphereMaterial()
@@ -88,9 +88,9 @@ final class EffectParameterTests: XCTestCase {
         XCTAssertNil(radius.problem(with: 1000))
         XCTAssertNotNil(radius.problem(with: .nan))
         XCTAssertEqual(BristleBrush(bristles: 300, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24,
-                                    angle: .direction).problem, "bristles must be between 1 and 256, not 300")
+                                    angle: .direction, load: 1).problem, "bristles must be between 1 and 256, not 300")
         XCTAssertEqual(BristleBrush(bristles: 20, maxRadius: 16, lineWidth: 2, pressureLevels: 8, angleLevels: 24,
-                                    angle: .tilt).problem, "with tilt, angle-levels must be at most 16 (per axis), not 24")
+                                    angle: .tilt, load: 1).problem, "with tilt, angle-levels must be at most 16 (per axis), not 24")
     }
 
     /// The custom look has one set of clamps: the op's, the dialog's and the kernel's.

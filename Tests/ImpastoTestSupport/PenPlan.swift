@@ -230,8 +230,9 @@ public enum PenPlan {
     }
 
     /// A tap or a click leaves one dab: paint within the spread (+ 2 px) of the pointer, at
-    /// least a dot's worth per bristle, a separate dot per bristle, the ring's middle bare; the
-    /// mouse's click (full pressure, no tilt) is the full ring.
+    /// least a dot's worth per bristle, a separate dot per bristle, the ring's middle all but
+    /// bare (a loaded brush's body is faint in one dab); the mouse's click (full pressure, no
+    /// tilt) is the full ring.
     public static func checkTaps(_ taps: ImageCodes, clicks: ImageCodes, _ name: String) {
         let centres = self.taps.map { (CanvasPainting.centre($0.column, 0), tapPressure, taps) } + self.clicks.map { ($0, 1.0, clicks) }
         for (c, pressure, image) in centres {
@@ -256,7 +257,8 @@ public enum PenPlan {
             let strongest = (0 ..< side * side).map { a($0 % side, $0 / side) }.max() ?? 0
             let dots = StrokeReading.dots(width: side, height: side, threshold: strongest / 2, a)
             XCTAssertEqual(dots, brush.bristles, "\(name): the ring's dots at \(c)")
-            XCTAssertEqual(CanvasPainting.coverage(image, c.x, c.y), 0, "\(name): the ring's bare middle at \(c)")
+            XCTAssertLessThanOrEqual(CanvasPainting.coverage(image, c.x, c.y), 0.05,
+                                     "\(name): the ring's middle at \(c): a faint body of paint at most")
             if pressure == 1 {
                 XCTAssertEqual(Double((columns.max() ?? 0) - (columns.min() ?? 0)), 2 * brush.maxRadius, accuracy: 2,
                                "\(name): the click's spread at \(c)")

@@ -39,7 +39,8 @@ public enum BristleBrushProcedure: ImpastoProcedure {
                             pressureLevels: Int(arguments.int(p.pressureLevels.name)),
                             angleLevels: Int(arguments.int(p.angleLevels.name)),
                             angle: BristleBrush.Angle(rawValue: p.angleSource.nick(at: Int(arguments.int(p.angleSource.name)))
-                                                      ?? p.angleSource.defaultNick) ?? .direction)
+                                                      ?? p.angleSource.defaultNick) ?? .direction,
+                            load: arguments.double(p.load.name))
     }
 
     public static func validate(_ call: ProcedureCall) throws(ProcedureFailure) {
