@@ -13,13 +13,20 @@ public func impastoNormalLight(_ io: UnsafePointer<ImpastoIO>?, _ params: Unsafe
 
 /// impasto-abi.h: `impasto_paint_relief`.
 @_cdecl("impasto_paint_relief")
-public func impastoPaintRelief(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoNormalLightParams>?) {
+public func impastoPaintRelief(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoPaintReliefParams>?) {
     guard let io = io?.pointee, let (width, height, margin) = io.extent, io.components == 4, let read = io.reader,
           let p = params?.pointee else { return }
+    let relief = PaintRelief(smoothness: Float(p.light.smoothness), contrast: Float(p.light.contrast),
+                             lighting: p.light.lighting, sheen: Float(p.sheen), thick: p.thick != 0)
+    let pixels: NormalMap.BumpPixels = switch (io.samples == IMPASTO_U8, relief.thick) {
+    case (true, false): .alpha8
+    case (false, false): .alpha
+    case (true, true): .thickness8
+    case (false, true): .thickness
+    }
     let window = NormalMap.Window(width: width + 2 * margin, height: height + 2 * margin, margin: margin,
-                                  pixels: io.samples == IMPASTO_U8 ? .alpha8 : .alpha, read: read)
-    io.light(window, with: PaintRelief(smoothness: Float(p.smoothness), contrast: Float(p.contrast),
-                                       lighting: p.lighting).light)
+                                  pixels: pixels, read: read)
+    io.light(window, with: relief.light)
 }
 
 extension ImpastoNormalLightParams {

@@ -29,6 +29,11 @@ extension BristleBrush.Shape {
 }
 
 extension BristleBrush {
+    /// The coverage one stroke lays, from the lightest touch to full pressure (the dynamics'
+    /// opacity): thin enough that three strokes over one another still stand higher than two
+    /// (PaintReliefTests' thick paint, Gimp3ThickPaintTests).
+    public static let coat = 0.25 ... 0.5
+
     /// The round brush's and the dynamics' name in GIMP.
     public static let name = "Impasto Bristle"
     /// Their file names in the profile's brushes/ and dynamics/ folders (without extension).
@@ -140,8 +145,10 @@ extension BristleBrush {
 
     /// The "Impasto Bristle" paint dynamics (`.gdyn`, GIMP's serialized GimpDynamics), for both
     /// brushes: their cells already take pressure and angle, so the dynamics must not scale or
-    /// turn the dab again; pressure only firms up the paint a little (opacity 60 % at the
-    /// lightest touch, 100 % at full pressure), as a loaded brush leaves more paint when pressed.
+    /// turn the dab again. They lay thin coats: a stroke covers `coat` of the canvas, more as
+    /// the pen presses (a loaded brush leaves more paint when pressed), so that strokes laid
+    /// over strokes build up, thick paint that Impasto Paint Relief shows standing up
+    /// (`PaintRelief.thick`), and the paint's darkness follows the pressure.
     public static func dynamics(name: String = BristleBrush.name) -> String {
         let outputs = ["opacity", "hardness", "rate", "size", "aspect-ratio", "color", "angle", "jitter"]
         var text = "# GIMP dynamics file\n\n(name \"\(name)\")\n"
@@ -151,7 +158,7 @@ extension BristleBrush {
             for input in ["pressure", "velocity", "direction", "tilt", "wheel", "random", "fade"] {
                 text += "    (use-\(input) \(pressure && input == "pressure" ? "yes" : "no"))\n"
             }
-            if pressure { text += curve("pressure-curve", from: 0.6, to: 1) }
+            if pressure { text += curve("pressure-curve", from: coat.lowerBound, to: coat.upperBound) }
             text.removeLast()
             text += ")\n"
         }

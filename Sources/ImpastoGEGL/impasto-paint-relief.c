@@ -24,6 +24,14 @@ property_double (contrast, _("Contrast"), 0.5)
 /* The light, as impasto:normal-light has it. */
 #include "impasto-light-properties.h"
 
+property_double (sheen, _("Sheen"), 1.0)
+    description (_("Strength of the highlights from a ring of light all round, on slopes facing any way (0: the light alone)"))
+    value_range (0.0, 4.0)
+    ui_range    (0.0, 4.0)
+
+property_boolean (thick_paint, _("Thick paint"), FALSE)
+    description (_("Paint builds up: each stroke stands on the paint below it, and the paint shows opaque; paint thin coats (the Impasto Bristle dynamics do)"))
+
 #else
 
 #define GEGL_OP_AREA_FILTER
@@ -92,9 +100,9 @@ process (GeglOperation       *operation,
     .output_format = gegl_operation_get_format (operation, "output"),
   };
   ImpastoIO                 io      = impasto_gegl_io (&buffers);
-  ImpastoNormalLightParams  params;
+  ImpastoPaintReliefParams  params  = { .sheen = o->sheen, .thick = o->thick_paint };
 
-  IMPASTO_GEGL_LIGHT_PARAMS (operation, o, params);
+  IMPASTO_GEGL_LIGHT_PARAMS (operation, o, params.light);
   io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the input */
   impasto_paint_relief (&io, &params);
   return TRUE;

@@ -106,7 +106,7 @@ public enum Emboss {
     public static func hasAlpha(_ pixels: NormalMap.BumpPixels) -> Bool {
         switch pixels {
         case .heights, .rgb: false
-        case .grayAlpha, .linearGrayAlpha, .rgba, .rgba8, .alpha, .alpha8: true
+        case .grayAlpha, .linearGrayAlpha, .rgba, .rgba8, .alpha, .alpha8, .thickness, .thickness8: true
         }
     }
 

@@ -15,6 +15,15 @@ import Glibc
 /// The diffuse term is divided by L_z (the flat surface's n·L), so flat paint keeps its own
 /// colour at any elevation and only the relief brightens towards the light and darkens away
 /// from it; L_z is kept ≥ 0.1 so a grazing light cannot blow up.
+///
+/// `ring` adds a ring of light around the canvas at the light's elevation, as a studio's ring
+/// light: from every azimuth, so that slopes facing any way catch a highlight. One light
+/// cannot light a ridge that runs towards it (its flanks face across the light); the ring can.
+/// For a normal tilted θ from the viewer (cos θ = n_z) the brightest light of the ring is the
+/// one on its own side, whose half vector tilts θ_h = (90° − e)/2, giving cos(θ − θ_h) =
+/// n_z·cos θ_h + √(1 − n_z²)·sin θ_h. The ring is brightest towards the light and dark
+/// opposite it, w = ((1 + cos φ)/2)² for a slope facing φ away from the light's azimuth, so
+/// that slopes facing away stay in shadow: it adds ring · light · w · cos(θ − θ_h)^shininess.
 public struct NormalLighting: Equatable, Sendable {
     public var azimuth: Float
     public var elevation: Float
@@ -26,6 +35,8 @@ public struct NormalLighting: Equatable, Sendable {
     public var shininess: Float
     /// Linear RGB.
     public var lightColor: SIMD3<Float>
+    /// Strength of the ring of light's highlights, 0 (none: impasto:normal-light's) … 4.
+    public var ring: Float = 0
 
     /// The light's parameters, as impasto:normal-light and its procedure name them (light
     /// direction as in GIMP's Bump Map).
@@ -68,11 +79,13 @@ public struct NormalLighting: Equatable, Sendable {
         // A light colour may be brighter than white (a colour from a float picker): only
         // non-finite or negative channels are cleaned.
         func channel(_ v: Float) -> Float { v.isNaN ? 1 : min(max(v, 0), 1000) }
-        return NormalLighting(
+        var clean = NormalLighting(
             azimuth: Parameters.azimuth.clamp(azimuth), elevation: Parameters.elevation.clamp(elevation),
             ambient: Parameters.ambient.clamp(ambient), specular: Parameters.specular.clamp(specular),
             shininess: Parameters.shininess.clamp(shininess),
             lightColor: SIMD3(channel(lightColor.x), channel(lightColor.y), channel(lightColor.z)))
+        clean.ring = Parameters.specular.clamp(ring)
+        return clean
     }
 
     /// The unit vector towards the light, in the normal map's frame (y up).
@@ -101,6 +114,11 @@ public struct NormalLighting: Equatable, Sendable {
         /// What the highlight is lowered by (never below 0): 0, or flat paint's own
         /// specular · H_z^shininess, so that only slopes towards the light shine.
         let sheen: Float
+        /// The ring's strength and its half vectors' tilt (cos θ_h, sin θ_h); what its highlight
+        /// cos(θ − θ_h)^shininess is lowered by (flat paint's), as `sheen` the key light's.
+        let ring: Float, ringCos: Float, ringSin: Float, ringSheen: Float
+        /// The length of the light's direction across the canvas (cos e, at least 10⁻³).
+        let lightAcross: Float
 
         init(_ lighting: NormalLighting, keepingFlatPaint: Bool = false) {
             let s = lighting.sanitized
@@ -115,6 +133,12 @@ public struct NormalLighting: Equatable, Sendable {
             color = s.lightColor
             let flatHighlight = Self.power(SIMD4(repeating: halfway.z), whole: wholeShininess, exponent: shininess)[0]
             sheen = keepingFlatPaint ? specular * flatHighlight : 0
+            ring = s.ring
+            let tilt = (90 - Double(s.elevation)) / 2 * .pi / 180
+            (ringCos, ringSin) = (Float(cos(tilt)), Float(sin(tilt)))
+            let flatRing = Self.power(SIMD4(repeating: ringCos), whole: wholeShininess, exponent: shininess)[0]
+            ringSheen = keepingFlatPaint ? flatRing : 0
+            lightAcross = max((light.x * light.x + light.y * light.y).squareRoot(), 1e-3)
         }
 
         /// `rgb` lit through unit normal `n` (y-up frame). A non-finite normal counts as flat.
@@ -163,6 +187,14 @@ public struct NormalLighting: Equatable, Sendable {
             if sheen > 0 {
                 highlight -= sheen
                 highlight.replace(with: 0, where: highlight .< 0)
+            }
+            if ring > 0 {
+                let side = (x * x + y * y).squareRoot()
+                let facing = (x * light.x + y * light.y) / (side * lightAcross).replacing(with: 1, where: side .== 0)
+                var ringHighlight = highlightPower(z * ringCos + side * ringSin) - ringSheen
+                ringHighlight.replace(with: 0, where: ringHighlight .< 0)
+                let toward = 0.5 * (1 + facing)
+                highlight += ring * toward * toward * ringHighlight
             }
             return (r * color.x * diffuse + color.x * highlight, g * color.y * diffuse + color.y * highlight,
                     b * color.z * diffuse + color.z * highlight)

@@ -33,20 +33,42 @@ extension NormalMap {
         case alpha
         /// R'G'B'A u8, the bytes as they are (as `rgba8`): h = the alpha code k/255.
         case alpha8
+        /// As `alpha`, but the alpha is a coverage built up of layers of paint, each laid over
+        /// the ones below (GIMP's normal mode: 1 − α = Π(1 − αᵢ)): h = −ln(1 − α), the paint's
+        /// thickness, which adds up layer by layer (`PaintRelief.thick`). α is taken at most
+        /// `BumpPixels.thickestCoverage`.
+        case thickness
+        /// As `alpha8`, the thickness of the alpha code k/255.
+        case thickness8
+
+        /// The coverage whose thickness is the largest a pixel gets (−ln 0.02 ≈ 3.9, the
+        /// thickness of fully opaque paint): opaque paint then rises from bare canvas steeply
+        /// but finitely.
+        public static let thickestCoverage: Float = 0.98
+
+        /// The thickness of each alpha code k/255.
+        static let thicknessOfCodes: [Float] = (0 ..< 256).map { thickness(Float($0) / 255) }
+
+        /// −ln(1 − α) of a coverage α (NaN and below 0: 0; above thickestCoverage: its).
+        @inline(__always)
+        public static func thickness(_ alpha: Float) -> Float {
+            let a = alpha.isNaN ? 0 : Swift.min(Swift.max(alpha, 0), thickestCoverage)
+            return -Float(log1p(-Double(a)))
+        }
 
         public var components: Int {
             switch self {
             case .heights: 1
             case .grayAlpha, .linearGrayAlpha: 2
             case .rgb: 3
-            case .rgba, .rgba8, .alpha, .alpha8: 4
+            case .rgba, .rgba8, .alpha, .alpha8, .thickness, .thickness8: 4
             }
         }
 
         /// Floats of the samples a pixel takes.
         public var floats: Int {
             switch self {
-            case .rgba8, .alpha8: 1
+            case .rgba8, .alpha8, .thickness8: 1
             default: components
             }
         }
@@ -301,6 +323,11 @@ extension NormalMap {
         case .alpha8:
             let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), code = SRGB.decode8.codes
             for i in 0 ..< count { heights[i] = code[Int(bytes[4 * i + 3])] }
+        case .thickness:
+            for i in 0 ..< count { heights[i] = BumpPixels.thickness(samples[4 * i + 3]) }
+        case .thickness8:
+            let bytes = UnsafeRawPointer(samples).assumingMemoryBound(to: UInt8.self), thick = BumpPixels.thicknessOfCodes
+            for i in 0 ..< count { heights[i] = thick[Int(bytes[4 * i + 3])] }
         case .rgba(let w):
             var i = 0
             while i + 4 <= count {

@@ -250,7 +250,7 @@ final class BristleBrushTests: XCTestCase {
             let along = (brush.pen(angle: cell / 8 % 8, cell % 8)?.azimuth ?? 90) * .pi / 180
             let (streaks, width) = Self.across(Self.paint(brush, cells: cells, angle: along, pressure: 1, tilt: tilt), angle: along)
             XCTAssertEqual(streaks, brush.bristles, "leaning to \(azimuth)°: a streak per bristle")
-            XCTAssertEqual(width, 2 * brush.maxRadius, accuracy: 2)
+            XCTAssertEqual(width, 2 * brush.maxRadius + brush.lineWidth, accuracy: 2)
             let (lines, narrow) = Self.across(Self.paint(brush, cells: cells, angle: along + .pi / 2, pressure: 1, tilt: tilt),
                                               angle: along + .pi / 2)
             XCTAssertEqual(lines, 1, "leaning to \(azimuth)°: one line along the row")
@@ -365,8 +365,8 @@ final class BristleBrushTests: XCTestCase {
         let uses = text.components(separatedBy: "\n").filter { $0.contains("(use-") && $0.contains("yes") }
         XCTAssertEqual(uses, ["    (use-pressure yes)"], "only one input is on")
         XCTAssertTrue(text.contains("(opacity-output\n    (use-pressure yes)"))
-        XCTAssertTrue(text.contains("(samples 256 0.600000 0.601569 "))
-        XCTAssertTrue(text.contains(" 1.000000)))\n(hardness-output\n"), "the curve closes the opacity output")
+        XCTAssertTrue(text.contains("(samples 256 0.250000 0.250980 "), "a quarter at the lightest touch")
+        XCTAssertTrue(text.contains(" 0.500000)))\n(hardness-output\n"), "half at full pressure; the curve closes the opacity output")
         XCTAssertTrue(text.hasSuffix("(use-fade no))\n\n# end of GIMP dynamics file\n"))
     }
 }

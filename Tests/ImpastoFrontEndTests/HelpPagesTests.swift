@@ -121,7 +121,7 @@ final class HelpPagesTests: XCTestCase {
             "plug-in-impasto-bristle-stroke": ["bump-drawable", "vectors", "bristles", "pressure-start", "pressure-end", "azimuth",
                                                "line-width", "max-radius"],
             "plug-in-impasto-bristle-brush": ["bristles", "max-radius", "line-width", "pressure-levels", "angle-levels",
-                                              "angle-source"],
+                                              "angle-source", "load"],
         ]
         let call = try NSRegularExpression(pattern: #"<pre class="(gimp-3|gimp-2\.10|gimp-3-filter)">\(([^<]*)\)</pre>"#)
         for (name, parameters) in signatures {

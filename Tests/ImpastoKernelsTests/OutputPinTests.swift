@@ -96,6 +96,8 @@ final class OutputPinTests: XCTestCase {
             relief.smoothness = smoothness
             relief.contrast = contrast
             found.append(("paint relief s \(smoothness) c \(contrast)", hash(relief.shade(rgba, width: width, height: height))))
+            relief.thick = true
+            found.append(("paint relief thick s \(smoothness) c \(contrast)", hash(relief.shade(rgba, width: width, height: height))))
         } }
         for (azimuth, altitude) in [(-60, 45), (0, 90), (135, 10), (-180, 0)] as [(Double, Double)] {
             let effect = PencilHueSaturation(azimuth: azimuth, altitude: altitude, maxSaturation: 8)

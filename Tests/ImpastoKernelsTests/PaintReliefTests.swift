@@ -54,15 +54,18 @@ final class PaintReliefTests: XCTestCase {
         // Without the blur: n = normalize(−k·∂h/∂x, +k·∂h/∂y, 1) with central differences
         // (edge pixels repeated), k = contrast · NormalMap.heightScale, h = alpha (∂h/∂y down
         // the image: where paint rises downwards, its top edge, n faces up); colour · light · (ambient + (1 − ambient) ·
-        // max(0, n·L) / L_z) + light · specular · max(0, (n·H)^s − H_z^s).
+        // max(0, n·L) / L_z) + light · specular · max(0, (n·H)^s − H_z^s) + the ring: light ·
+        // sheen · ((1 + cos φ)/2)² · max(0, cos(θ − θ_h)^s − cos(θ_h)^s), θ the normal's tilt, φ
+        // its azimuth from the light's, θ_h = (90° − e)/2.
         let (width, height) = (23, 19)
         let rgba = randomRGBA(count: width * height, seed: 74)
         let light = SIMD3<Double>(1, 0.9, 0.7)
-        let (azimuth, elevation, ambient, specular, shininess, contrast) = (120.0, 35.0, 0.3, 1.5, 12.0, 0.8)
+        let (azimuth, elevation, ambient, specular, shininess, contrast, sheen) = (120.0, 35.0, 0.3, 1.5, 12.0, 0.8, 0.7)
         let relief = PaintRelief(smoothness: 0, contrast: Float(contrast),
                                  lighting: NormalLighting(azimuth: Float(azimuth), elevation: Float(elevation),
                                                           ambient: Float(ambient), specular: Float(specular),
-                                                          shininess: Float(shininess), lightColor: SIMD3<Float>(light)))
+                                                          shininess: Float(shininess), lightColor: SIMD3<Float>(light)),
+                                 sheen: Float(sheen))
         let out = relief.shade(rgba, width: width, height: height)
         func h(_ x: Int, _ y: Int) -> Double {
             Double(rgba[(min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 4 + 3])
@@ -75,7 +78,11 @@ final class PaintReliefTests: XCTestCase {
             let v = SIMD3(-k * (h(x + 1, y) - h(x - 1, y)) / 2, k * (h(x, y + 1) - h(x, y - 1)) / 2, 1)
             let n = v / (v * v).sum().squareRoot()
             let diffuse = ambient + (1 - ambient) * max(0, (n * l).sum()) / l.z
-            let highlight = specular * max(0, pow(max(0, (n * half).sum()), shininess) - pow(half.z, shininess))
+            let tilt = acos(min(n.z, 1)), tiltH = (90 - elevation) / 2 * .pi / 180
+            let across = (n.x * n.x + n.y * n.y).squareRoot()
+            let facing = across > 0 ? (n.x * l.x + n.y * l.y) / (across * (l.x * l.x + l.y * l.y).squareRoot()) : 0
+            let ring = sheen * pow((1 + facing) / 2, 2) * max(0, pow(max(0, cos(tilt - tiltH)), shininess) - pow(cos(tiltH), shininess))
+            let highlight = specular * max(0, pow(max(0, (n * half).sum()), shininess) - pow(half.z, shininess)) + ring
             let i = (y * width + x) * 4
             for c in 0 ..< 3 {
                 let expected = Double(rgba[i + c]) * light[c] * diffuse + light[c] * highlight
@@ -105,6 +112,96 @@ final class PaintReliefTests: XCTestCase {
             XCTAssertGreaterThan(lit, flat + 0.08, "bristle \(k): its top flank catches the light and a highlight")
             XCTAssertLessThan(shaded, flat - 0.08, "bristle \(k): its bottom flank faces away")
         }
+    }
+
+    /// Impasto Bristle strokes in 16 directions, each in a cell of `cell` px, painted as GIMP's
+    /// paint core paints them (`PaintCoreModel`) in `rgb` at coverage `opacity`.
+    static func fan(cell: Int = 90, rgb: SIMD3<Float>, opacity: Double = 1) -> (rgba: [Float], width: Int, height: Int) {
+        // The cell GIMP picks for full pressure and no tilt: the upright tuft.
+        let brush = BristleBrush.standard, mask = brush.dab(pressure: 1, pen: nil)
+        let (width, height) = (8 * cell, 2 * cell)
+        var model = PaintCoreModel(width: width, height: height)
+        let step = Double(brush.spacing * brush.cellSize) / 100
+        for k in 0 ..< 16 {
+            let angle = -Double(k) * .pi / 8
+            let (cx, cy) = (Double((k % 8) * cell + cell / 2), Double((k / 8) * cell + cell / 2))
+            for s in stride(from: -30.0, through: 30, by: step) {
+                model.dab(mask, size: brush.cellSize, x: cx + s * cos(angle), y: cy + s * sin(angle), opacity: opacity)
+            }
+        }
+        var rgba = [Float]()
+        for a in model.canvas { rgba += [rgb.x, rgb.y, rgb.z, Float(a)] }
+        return (rgba, width, height)
+    }
+
+    /// Gloss at the defaults in every direction: of each stroke's bristle pixels (at least half
+    /// covered), the share that shows brighter than flat paint by 0.15 or more (perceptual
+    /// R'G'B', the channels' mean) is at least half the best direction's. One light alone
+    /// cannot light a ridge that runs towards it: the ring of light (sheen) does.
+    func testDefaultStrokesShineInEveryDirection() {
+        let paint = SRGB.linear(codes: SIMD4(180, 60, 40, 0) / 255, table: SRGB.decodeUnit)
+        let cell = 90
+        let (rgba, width, height) = Self.fan(cell: cell, rgb: SIMD3(paint[0], paint[1], paint[2]))
+        func shares(_ relief: PaintRelief) -> [Double] {
+            let out = relief.shade(rgba, width: width, height: height)
+            func seen(_ i: Int) -> Float {
+                let p = SRGB.perceptual(SIMD4(out[4 * i], out[4 * i + 1], out[4 * i + 2], 0))
+                return (p[0] + p[1] + p[2]) / 3
+            }
+            let flat = (SRGB.perceptual(SIMD4(paint[0], paint[1], paint[2], 0)) * SIMD4(1, 1, 1, 0)).sum() / 3
+            return (0 ..< 16).map { k in
+                var bristle = 0, shining = 0
+                for y in (k / 8) * cell ..< (k / 8 + 1) * cell {
+                    for x in (k % 8) * cell ..< (k % 8 + 1) * cell where rgba[4 * (y * width + x) + 3] >= 0.5 {
+                        bristle += 1
+                        if seen(y * width + x) >= flat + 0.15 { shining += 1 }
+                    }
+                }
+                return Double(shining) / Double(max(bristle, 1))
+            }
+        }
+        let glossy = shares(PaintRelief()), oneLight = shares(PaintRelief(sheen: 0))
+        print("PaintReliefTests: shining share per direction (0°, 22.5°, …) at the defaults \(glossy.map { ($0 * 100).rounded() / 100 }), "
+              + "with the light alone \(oneLight.map { ($0 * 100).rounded() / 100 })")
+        XCTAssertGreaterThanOrEqual(glossy.min() ?? 0, (glossy.max() ?? 0) / 2, "\(glossy)")
+        XCTAssertGreaterThan(glossy.min() ?? 0, 0.1, "\(glossy)")
+        XCTAssertLessThan(oneLight.min() ?? 1, (oneLight.max() ?? 0) / 2, "the light alone leaves strokes along it dull")
+    }
+
+    /// Thick paint: a thin coat shows opaque, in its own colour where it lies alone; coats laid
+    /// over coats (GIMP's normal mode) add their thicknesses, so a stroke crossing another stands
+    /// on it by its own thickness: across the crossing its two edges are as bright and as dark
+    /// as across bare canvas, and three coats stand three times as high as one. With the
+    /// opacity as the height (not thick) the crossing edges are weaker.
+    func testThickPaintShowsOpaqueAndItsLayersAddUp() {
+        let size = 80, coat: Float = 0.3, colour = SIMD3<Float>(0.5, 0.25, 0.1)
+        // A horizontal stroke (rows 25 ..< 45), then a vertical one over it (columns 25 ..< 45).
+        let alpha = { (x: Int, y: Int) -> Float in
+            let a = (25 ..< 45).contains(y) ? coat : 0, b = (25 ..< 45).contains(x) ? coat : 0
+            return 1 - (1 - a) * (1 - b)
+        }
+        let painted = paint(size, size, rgb: colour, alpha: alpha)
+        func rim(_ out: [Float], row y: Int) -> Float {
+            brightness(out, 25, y, width: size) - brightness(out, 44, y, width: size)
+        }
+        let thick = PaintRelief(thick: true).shade(painted, width: size, height: size)
+        let (crossing, bare) = (rim(thick, row: 35), rim(thick, row: 65))
+        XCTAssertGreaterThan(bare, 0.05, "the stroke's left edge faces the light, its right edge away")
+        XCTAssertEqual(crossing, bare, accuracy: 0.1 * bare, "the second stroke stands on the first as on bare canvas")
+        let thin = PaintRelief().shade(painted, width: size, height: size)
+        XCTAssertLessThan(rim(thin, row: 35), 0.85 * rim(thin, row: 65), "opacity as height: the crossing is flatter")
+        // Opaque, in the colour painted, where a coat lies alone and flat.
+        let i = 4 * (65 * size + 35)
+        XCTAssertGreaterThanOrEqual(thick[i + 3], 0.99)
+        for c in 0 ..< 3 { XCTAssertEqual(thick[i + c], colour[c], accuracy: 1e-4) }
+        XCTAssertEqual(thick[3], 0, "bare canvas stays bare")
+        // The rim stays soft: a coat of 1 % shows partly covered, not full.
+        let faint = PaintRelief(thick: true).shade(paint(3, 3) { _, _ in 0.01 }, width: 3, height: 3)
+        XCTAssertEqual(faint[3], 1 - pow(0.99, Float(NormalLight.coveringLayers)), accuracy: 1e-5)
+        XCTAssertLessThan(faint[3], 0.2)
+        // Thickness adds: three coats of 0.3 are three times one.
+        let one = NormalMap.BumpPixels.thickness(coat), three = NormalMap.BumpPixels.thickness(1 - (1 - coat) * (1 - coat) * (1 - coat))
+        XCTAssertEqual(three, 3 * one, accuracy: 1e-5)
     }
 
     func testAnySplitIntoPiecesGivesTheWholeImagesBits() {

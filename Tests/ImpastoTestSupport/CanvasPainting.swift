@@ -344,10 +344,11 @@ public enum CanvasPainting {
         StrokeReading.across(centre: centre, angle: angle) { coverage(image, $0, $1) }
     }
 
-    /// How tall the paint is in column `x` (first to last row with paint above a quarter),
-    /// within `rows`: a horizontal stroke's width there.
+    /// How tall the paint is in column `x` (first to last row with paint above a quarter of the
+    /// column's strongest), within `rows`: a horizontal stroke's width there.
     public static func height(_ image: ImageCodes, x: Int, rows: Range<Int>) -> Int {
-        let painted = rows.filter { image.codes[4 * ($0 * image.width + x) + 3] > 64 }
+        let strongest = rows.map { image.codes[4 * ($0 * image.width + x) + 3] }.max() ?? 0
+        let painted = rows.filter { image.codes[4 * ($0 * image.width + x) + 3] > strongest / 4 }
         return painted.isEmpty ? 0 : painted.last! - painted.first! + 1
     }
 }

@@ -222,7 +222,7 @@ public enum PenPlan {
             across.append(streaks)
             along.append(lines)
             XCTAssertGreaterThanOrEqual(streaks, 10, "\(name): flat leaning to \(azimuth * 45)°, across its row")
-            XCTAssertEqual(width, 2 * brush.maxRadius, accuracy: 3, "\(name): flat leaning to \(azimuth * 45)°, across its row")
+            XCTAssertEqual(width, 2 * brush.maxRadius + brush.lineWidth, accuracy: 3, "\(name): flat leaning to \(azimuth * 45)°, across its row")
             XCTAssertEqual(lines, 1, "\(name): flat leaning to \(azimuth * 45)°, along its row")
             XCTAssertLessThanOrEqual(narrow, 3 * brush.lineWidth, "\(name): flat leaning to \(azimuth * 45)°, along its row")
         }
@@ -236,12 +236,19 @@ public enum PenPlan {
     public static func checkTaps(_ taps: ImageCodes, clicks: ImageCodes, _ name: String) {
         let centres = self.taps.map { (CanvasPainting.centre($0.column, 0), tapPressure, taps) } + self.clicks.map { ($0, 1.0, clicks) }
         for (c, pressure, image) in centres {
+            // A dab's dots are as strong as the dynamics' opacity and where they fall between
+            // pixels: read relative to the strongest pixel, a dot is what is covered at least
+            // half as much.
             let reach = Int(brush.spread(pressure: pressure)) + 2
+            let (left, top, side) = (Int(c.x) - reach - 2, Int(c.y) - reach - 2, 2 * reach + 5)
+            func a(_ x: Int, _ y: Int) -> Double { CanvasPainting.coverage(image, Double(left + x) + 0.5, Double(top + y) + 0.5) }
+            let strongest = (0 ..< side * side).map { a($0 % side, $0 / side) }.max() ?? 0
+            XCTAssertGreaterThan(strongest, 0, "\(name): a dab at \(c)")
             var total = 0.0, columns: [Int] = []
             let (cx, cy) = (Int(c.x), Int(c.y))
             for y in cy - reach - 4 ... cy + reach + 4 {
                 for x in cx - reach - 4 ... cx + reach + 4 {
-                    let a = CanvasPainting.coverage(image, Double(x) + 0.5, Double(y) + 0.5)
+                    let a = CanvasPainting.coverage(image, Double(x) + 0.5, Double(y) + 0.5) / max(strongest, 1e-9)
                     guard a > 0 else { continue }
                     let (dx, dy) = (Double(x) + 0.5 - c.x, Double(y) + 0.5 - c.y)
                     XCTAssertLessThanOrEqual((dx * dx + dy * dy).squareRoot(), Double(reach) + 1, "\(name): paint far from \(c)")
@@ -250,14 +257,9 @@ public enum PenPlan {
                 }
             }
             XCTAssertGreaterThanOrEqual(total, 2 * Double(brush.bristles), "\(name): a dab at \(c)")
-            // A dab's dots are as strong as the dynamics' opacity and where they fall between
-            // pixels: a dot is what is covered at least half as much as the strongest pixel.
-            let (left, top, side) = (Int(c.x) - reach - 2, Int(c.y) - reach - 2, 2 * reach + 5)
-            func a(_ x: Int, _ y: Int) -> Double { CanvasPainting.coverage(image, Double(left + x) + 0.5, Double(top + y) + 0.5) }
-            let strongest = (0 ..< side * side).map { a($0 % side, $0 / side) }.max() ?? 0
             let dots = StrokeReading.dots(width: side, height: side, threshold: strongest / 2, a)
             XCTAssertEqual(dots, brush.bristles, "\(name): the ring's dots at \(c)")
-            XCTAssertLessThanOrEqual(CanvasPainting.coverage(image, c.x, c.y), 0.05,
+            XCTAssertLessThanOrEqual(CanvasPainting.coverage(image, c.x, c.y) / max(strongest, 1e-9), 0.05,
                                      "\(name): the ring's middle at \(c): a faint body of paint at most")
             if pressure == 1 {
                 XCTAssertEqual(Double((columns.max() ?? 0) - (columns.min() ?? 0)), 2 * brush.maxRadius, accuracy: 2,

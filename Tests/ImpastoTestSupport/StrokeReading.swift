@@ -30,13 +30,16 @@ public enum StrokeReading {
         return count
     }
 
-    /// The streaks a line of pixels crosses (`alpha(t)` for t in `span`): runs of paint
-    /// (alpha ≥ ½) at least 2 px wide with bare canvas before them, as (first, last) t.
+    /// The streaks a line of pixels crosses (`alpha(t)` for t in `span`): runs of paint (alpha
+    /// at least half the line's strongest) at least 2 px wide with bare canvas before them, as
+    /// (first, last) t.
     public static func runs(_ span: Range<Int>, alpha: (Int) -> Float) -> [(first: Int, last: Int)] {
+        let half = (span.map(alpha).max() ?? 0) / 2
+        guard half > 0 else { return [] }
         var found: [(Int, Int)] = [], start: Int?
         for t in span {
-            let painted = alpha(t) >= 0.5
-            if painted, start == nil, t > span.lowerBound, alpha(t - 1) < 0.5 { start = t }
+            let painted = alpha(t) >= half
+            if painted, start == nil, t > span.lowerBound, alpha(t - 1) < half { start = t }
             if !painted, let s = start {
                 if t - s >= 2 { found.append((s, t - 1)) }
                 start = nil
@@ -68,14 +71,17 @@ public enum StrokeReading {
     /// Across the middle of a straight stroke through `centre` at `angle` (radians, image
     /// axes): the streaks (the median over nine profiles 3 px apart along the stroke, each
     /// `reach` px either side, a quarter pixel apart) and how wide the paint is (first to last
-    /// half-covered point, the median too).
+    /// half-covered point, the median too). Each profile is read relative to its strongest
+    /// point: a stroke laid as a thin coat (the dynamics' opacity) reads as one laid full.
     public static func across(centre: (x: Double, y: Double), angle: Double, reach: Double = 30,
                               coverage: (Double, Double) -> Double) -> (streaks: Int, width: Double) {
         let u = (x: cos(angle), y: sin(angle))
         let offsets = (-Int(reach * 4) ... Int(reach * 4)).map { Double($0) / 4 }
         var counts: [Int] = [], widths: [Double] = []
         for s in stride(from: -12.0, through: 12, by: 3) {
-            let profile = offsets.map { t in coverage(centre.x + u.x * s - u.y * t, centre.y + u.y * s + u.x * t) }
+            let raw = offsets.map { t in coverage(centre.x + u.x * s - u.y * t, centre.y + u.y * s + u.x * t) }
+            let top = raw.max() ?? 0
+            let profile = top > 0 ? raw.map { $0 / top } : raw
             counts.append(peaks(profile))
             let painted = offsets.indices.filter { profile[$0] >= 0.5 }
             widths.append(painted.isEmpty ? 0 : offsets[painted.last!] - offsets[painted.first!])

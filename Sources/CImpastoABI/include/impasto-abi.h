@@ -198,12 +198,21 @@ void impasto_normal_light (const ImpastoIO *io, const ImpastoNormalLightParams *
 
 /* impasto:paint-relief: a painting lit through its own relief, its alpha the height (the
  * normals as impasto_bristle_normal_map's, margin impasto_bristle_normal_map_margin
- * (smoothness)), lit as impasto_normal_light lights (same params) but with the highlight
- * taken above flat paint's, so flat paint keeps its colour; alpha is kept. io reads the
- * painting with its margin (components 4: RGBA float, or R'G'B'A u8 codes as io.samples
- * says; only alpha is read) and read_color its colour at the output (as impasto_normal_light's,
- * io.color_codes); writes the lit colour, linear RGBA float. */
-void impasto_paint_relief (const ImpastoIO *io, const ImpastoNormalLightParams *params);
+ * (smoothness)), lit as impasto_normal_light lights but with the highlight taken above flat
+ * paint's, so flat paint keeps its colour, and a ring of light all round (sheen); alpha is
+ * kept. With thick, the height is the paint's thickness -ln(1 - alpha), which adds up stroke
+ * by stroke, and alpha shows 1 - (1 - alpha)^16. io reads the painting with its margin
+ * (components 4: RGBA float, or R'G'B'A u8 codes as io.samples says; only alpha is read) and
+ * read_color its colour at the output (as impasto_normal_light's, io.color_codes); writes the
+ * lit colour, linear RGBA float. */
+typedef struct
+{
+  ImpastoNormalLightParams light;  /* the relief's smoothness and contrast, and the light */
+  double                   sheen;  /* the ring of light's strength, 0..4 */
+  int                      thick;  /* 0: alpha is the height; 1: thick paint */
+} ImpastoPaintReliefParams;
+
+void impasto_paint_relief (const ImpastoIO *io, const ImpastoPaintReliefParams *params);
 
 #ifdef __cplusplus
 }

@@ -21,5 +21,5 @@ public let operationParameters: [String: [EffectParameter]] = [
     "impasto:emboss-matcap": EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset },
     "impasto:bristle-normal-map": NormalMap.parameters,
     "impasto:normal-light": NormalLight.parameters,
-    "impasto:paint-relief": PaintRelief.parameters,
+    "impasto:paint-relief": PaintRelief.operationParameters,
 ]
