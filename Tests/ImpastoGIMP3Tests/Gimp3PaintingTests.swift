@@ -57,6 +57,8 @@ final class Gimp3PaintingTests: XCTestCase {
         """
     }
 
+    /// The scenarios run in one GIMP in this order, and GIMP's context (brush, dynamics,
+    /// colours) carries over from one to the next: those with the Impasto dynamics come last.
     static let scenarios: [(String, String)] = [
         ("bristles", """
             (let* ((c (impasto-canvas)) (i (car c)) (d (cadr c)))
@@ -118,6 +120,50 @@ final class Gimp3PaintingTests: XCTestCase {
                     (56 220 50 260 60 300 100 320 150)
                     (50 296 40 304 40 300 35 300 45 296 40)))))
             """),
+        ("thick", """
+            (let* ((image (car (gimp-image-new 360 240 RGB)))
+                   (layer (car (gimp-layer-new image "paint" 360 240 RGBA-IMAGE 100 LAYER-MODE-NORMAL))))
+              (gimp-image-insert-layer image layer 0 0)
+              (gimp-drawable-fill layer FILL-TRANSPARENT)
+              (gimp-drawable-append-new-filter layer "impasto:paint-relief" 0 LAYER-MODE-REPLACE 1.0 "thick-paint" TRUE)
+              (gimp-context-set-defaults)  ; not the soft brush of the scenarios before
+              (gimp-context-set-brush-hardness 1.0)
+              (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
+              (gimp-context-set-brush-default-size)
+              (gimp-context-set-brush-default-spacing)
+              (gimp-context-set-dynamics-name "Impasto Bristle")
+              (gimp-context-set-opacity 100)
+              (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
+              (gimp-context-set-foreground '(200 60 40))
+              ; a stroke across the middle, one down across it, and one down three times
+              (gimp-paintbrush-default layer (vector 20 120 340 120))
+              (gimp-paintbrush-default layer (vector 120 20 120 220))
+              (gimp-paintbrush-default layer (vector 260 20 260 220))
+              (gimp-paintbrush-default layer (vector 260 20 260 220))
+              (gimp-paintbrush-default layer (vector 260 20 260 220))
+              (impasto-filters "thick" layer)
+              (impasto-save-both image layer "thick"))
+            """),
+        ("gallery-thick", """
+            (impasto-picture "painting-thick.png" '(236 229 214) (list "impasto:paint-relief" "thick-paint" TRUE)
+              (lambda (image layer)
+                (gimp-context-set-defaults)
+                (gimp-context-set-brush-hardness 1.0)
+                (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
+                (gimp-context-set-brush-default-size)
+                (gimp-context-set-brush-default-spacing)
+                (gimp-context-set-dynamics-name "Impasto Bristle")
+                (gimp-context-set-opacity 100)
+                (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
+                (for-each
+                  (lambda (s) (gimp-context-set-foreground (car s)) (gimp-paintbrush-default layer (cadr s)))
+                  ; colour, stroke: across the middle, down across it, down three times
+                  (list (list '(38 70 140) (vector 20 100 340 100))
+                        (list '(214 140 40) (vector 120 15 120 185))
+                        (list '(180 40 45) (vector 250 15 250 185))
+                        (list '(180 40 45) (vector 250 15 250 185))
+                        (list '(180 40 45) (vector 250 15 250 185))))))
+            """),
     ]
 
     static var runs: [Gimp3Root.Suite: Result<(PrivateGimp.BatchResult, Gimp3Session), Gimp3Root.Problem>] = [:]
@@ -130,6 +176,10 @@ final class Gimp3PaintingTests: XCTestCase {
                     Result {
                         let session = try Gimp3Session(root: root)
                         try session.installPlugIn(plugIn)
+                        let written = root.run([plugIn.path, "--write-brush", session.path("profile")])
+                        guard written.status == 0 else {
+                            throw Gimp3Root.Problem(description: "--write-brush failed:\n\(written.output)")
+                        }
                         let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers(session.folder)
                         return (session.batch(Self.scenarios.map(\.1), prelude: prelude, data: true), session)
                     }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
@@ -185,7 +235,7 @@ final class Gimp3PaintingTests: XCTestCase {
 
     func checkASoftBrushOnALiveLiquidEmbossPaintsMercury(_ suite: Gimp3Root.Suite) throws {
         let (result, session) = try run(suite)
-        XCTAssertEqual(result.outcomes.last, .success, result.log)
+        XCTAssertEqual(result.outcomes, Array(repeating: .success, count: Self.scenarios.count), result.log)
         XCTAssertEqual(line("impasto-filters mercury:", in: result.log), "impasto:emboss", result.log)
         let paint = try image("mercury-paint.png", of: session, log: result.log)
         let shown = try image("mercury-shown.png", of: session, log: result.log)
@@ -212,9 +262,28 @@ final class Gimp3PaintingTests: XCTestCase {
 
     /// The README's pictures of painting on a live filter are what GIMP 3.2 paints (≤ 2/255:
     /// the layers are composited by GIMP, through babl).
+    /// Thick paint, as GIMP's own paintbrush lays it with the Impasto Bristle brush and dynamics
+    /// (thin coats) on a layer that keeps a live Paint Relief with thick paint on: a single
+    /// stroke shows opaque in the colour painted; a stroke across another stands on it, its
+    /// edges across the crossing a lit rim (left, towards the light) and a shadow (right) as
+    /// strong as across bare canvas; a stroke painted three times is three coats thick and its
+    /// edges steeper.
+    func checkThickPaintBuildsUp(_ suite: Gimp3Root.Suite) throws {
+        let (result, session) = try run(suite)
+        XCTAssertEqual(line("impasto-filters thick:", in: result.log), "impasto:paint-relief", result.log)
+        let paint = try image("thick-paint.png", of: session, log: result.log)
+        let shown = try image("thick-shown.png", of: session, log: result.log)
+        ThickPaintReading.check(paint: paint, shown: shown, once: 120, thrice: 260, outside: 40 ... 80, crossing: 110 ... 130,
+                                "GIMP \(suite.gimpVersion), scripted")
+        XCTAssertEqual(shown.pixel(60, 40).last ?? 1, 0, "\(suite): bare canvas")
+    }
+
+    func testTrixieThickPaintBuildsUp() throws { try checkThickPaintBuildsUp(.trixie) }
+    func testForkyThickPaintBuildsUp() throws { try checkThickPaintBuildsUp(.forky) }
+
     func testForkyReadmePicturesAreWhatGIMPPaints() throws {
         let (result, session) = try run(.forky)
-        for name in ["painting-bristles.png", "painting-mercury.png"] {
+        for name in ["painting-bristles.png", "painting-mercury.png", "painting-thick.png"] {
             let made = try image(name, of: session, log: result.log)
             let url = BuildProducts.packageRoot.appendingPathComponent("Tests/Gallery/\(name)")
             let keep = FileManager.default.temporaryDirectory.appendingPathComponent("impasto-gallery/\(name)")

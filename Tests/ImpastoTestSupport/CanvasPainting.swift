@@ -13,7 +13,7 @@ import GeglKit
 /// writes `device-N` and waits until the driver has made the page's device (pen or mouse)
 /// GIMP's current one (`current-N`), as a user picks up the pen before choosing its brush.
 /// Then it selects the page's brush, dynamics and colour, clears the paint (and, for a page that
-/// says so, keeps a live Impasto Paint Relief on it from then on), writes `ready-N`, waits for
+/// says so, keeps a live Impasto Paint Relief on it, with the page's properties), writes `ready-N`, waits for
 /// the driver's `painted-N` and saves the paint as `page-N.png` (a filtered page also as shown,
 /// `page-N-shown.png`). Meanwhile the driver (`paint`) finds the canvas on the screen at 100 %,
 /// paints each page's gestures and waits until GIMP has shown them.
@@ -33,8 +33,10 @@ public struct PaintingPage {
     public var name: String
     /// The brush the page paints with (the dynamics are always "Impasto Bristle").
     public var brush: String
-    /// Whether the paint layer keeps a live Impasto Paint Relief from this page on (GIMP 3).
-    public var filtered: Bool
+    /// Whether the paint layer keeps a live Impasto Paint Relief on this page (GIMP 3), and its
+    /// properties as Script-Fu arguments (e.g. `"thick-paint" TRUE`).
+    public var relief: String?
+    var filtered: Bool { relief != nil }
     public var gestures: [Gesture]
 
     /// Whether the page paints with the pen (else the mouse): one device a page.
@@ -42,8 +44,8 @@ public struct PaintingPage {
         gestures.contains { if case .pen = $0 { true } else if case .tap = $0 { true } else { false } }
     }
 
-    public init(_ name: String, brush: String = "Impasto Bristle", filtered: Bool = false, _ gestures: [Gesture]) {
-        (self.name, self.brush, self.filtered, self.gestures) = (name, brush, filtered, gestures)
+    public init(_ name: String, brush: String = "Impasto Bristle", relief: String? = nil, _ gestures: [Gesture]) {
+        (self.name, self.brush, self.relief, self.gestures) = (name, brush, relief, gestures)
     }
 }
 
@@ -122,7 +124,8 @@ public enum CanvasPainting {
               (gimp-context-set-opacity 100)
               (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
               (gimp-drawable-fill paint FILL-TRANSPARENT)
-              \(page.filtered ? "(if (= (vector-length (car (gimp-drawable-get-filters paint))) 0) (gimp-drawable-append-new-filter paint \"impasto:paint-relief\" 0 LAYER-MODE-REPLACE 1.0))" : "")
+              \(dialect == .gimp3 ? "(for-each gimp-drawable-filter-delete (vector->list (car (gimp-drawable-get-filters paint))))" : "")
+              \(page.relief.map { "(gimp-drawable-append-new-filter paint \"impasto:paint-relief\" 0 LAYER-MODE-REPLACE 1.0 \($0))" } ?? "")
               (impasto-page \(i) \(page.filtered ? "#t" : "#f"))
             """
         }

@@ -119,6 +119,9 @@ public enum PenPlan {
         }
     })
 
+    /// The live Impasto Paint Relief as the README sets it up for painting: thick paint.
+    static let thickRelief = "\"thick-paint\" TRUE"
+
     /// On a layer that keeps a live Impasto Paint Relief (GIMP 3): a pen stroke pressing from
     /// the lightest touch to full pressure along rows 0–1, and the mouse to the right and
     /// upwards in row 3.
@@ -127,20 +130,38 @@ public enum PenPlan {
         (CanvasPainting.centre(2, 3), 0), (CanvasPainting.centre(5, 3), -Double.pi / 2)]
 
     public static let livePages = [
-        PaintingPage("live paint relief, pen", filtered: true,
+        PaintingPage("live paint relief, pen", relief: thickRelief,
                      [ramp(y: liveRamp.y) { (pressure: liveRamp.from + (liveRamp.to - liveRamp.from) * $0, tilt: (0, 0)) }]),
-        PaintingPage("live paint relief, mouse", filtered: true,
+        PaintingPage("live paint relief, mouse", relief: thickRelief,
                      liveDrags.map { drag(through: $0.centre, angle: $0.angle, speed: .hand) }),
     ]
 
-    /// Every page, in painting order (the live pages last: their filter stays on the layer).
+    /// Thick paint on a live Paint Relief (GIMP 3), with the pen at full pressure, upright: a
+    /// stroke across the middle, one down across it at `thickColumns.once` and one down three
+    /// times at `thickColumns.thrice`.
+    public static let thickColumns = (once: 300.0, thrice: 660.0)
+    public static let thickPage = PaintingPage("thick paint", relief: thickRelief,
+        [line(40, Double(CanvasPainting.height) / 2, Double(width) - 40, Double(CanvasPainting.height) / 2),
+         line(thickColumns.once, 20, thickColumns.once, Double(CanvasPainting.height) - 20)]
+            + Array(repeating: line(thickColumns.thrice, 20, thickColumns.thrice, Double(CanvasPainting.height) - 20), count: 3))
+
+    /// A pen stroke at full pressure, upright, from (x0, y0) to (x1, y1).
+    static func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PaintingPage.Gesture {
+        let n = Int((hypot(x1 - x0, y1 - y0) / penStep).rounded())
+        return .pen((0 ... n).map { i in
+            let t = Double(i) / Double(n)
+            return PenSample(x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t, pressure: 1)
+        })
+    }
+
+    /// Every page, in painting order (the live pages last).
     public static func pages(live: Bool) -> [PaintingPage] {
-        [rampPage] + fanPages + [flatPage, tapPage, clickPage, mousePage] + (live ? livePages : [])
+        [rampPage] + fanPages + [flatPage, tapPage, clickPage, mousePage] + (live ? livePages + [thickPage] : [])
     }
 
     /// Where each page is in `pages`.
-    public static let (rampIndex, fanIndices, flatIndex, tapIndex, clickIndex, mouseIndex, liveIndices)
-        = (0, Array(1 ... 4), 5, 6, 7, 8, [9, 10])
+    public static let (rampIndex, fanIndices, flatIndex, tapIndex, clickIndex, mouseIndex, liveIndices, thickIndex)
+        = (0, Array(1 ... 4), 5, 6, 7, 8, [9, 10], 11)
 
     // MARK: - Reading the pages
 
@@ -356,5 +377,46 @@ public enum PenPadPlan {
             }
         }
         XCTAssertLessThanOrEqual(worst, 1.0 / 255 + 1e-6, "\(name): azimuth \(azimuth), altitude \(altitude) from the pen's tilt")
+    }
+}
+
+/// Reading thick paint (Impasto Paint Relief's thick-paint) as a painter judges it: a stroke down
+/// at `once` across a stroke along the middle, and a stroke down at `thrice` painted three
+/// times; `paint` the layer as painted, `shown` as the live filter shows it, lit from the
+/// top-left.
+public enum ThickPaintReading {
+    /// Brightness of the left rim (towards the light) less the right rim (in shadow) of the
+    /// stroke down at `x`, over rows `ys`: the bands 14 … 19 px either side of its middle.
+    static func rim(_ shown: FloatImage, _ x: Int, _ ys: ClosedRange<Int>) -> Double {
+        func band(_ xs: ClosedRange<Int>) -> Double {
+            var sum = 0.0
+            for y in ys { for x in xs { sum += Double(shown.pixel(x, y).prefix(3).reduce(0, +)) / 3 } }
+            return sum / Double(xs.count * ys.count)
+        }
+        return band(x - 19 ... x - 14) - band(x + 14 ... x + 19)
+    }
+
+    /// The mean thickness −ln(1 − alpha) along the stroke's middle at `x`, over rows `ys`.
+    static func thickness(_ paint: FloatImage, _ x: Int, _ ys: ClosedRange<Int>) -> Double {
+        ys.map { y in -log(1 - min(Double(paint.pixel(x, y).last ?? 0), 0.98)) }.reduce(0, +) / Double(ys.count)
+    }
+
+    /// A single stroke shows opaque; across the crossing (`crossing` rows) the stroke down's
+    /// rims are as strong as across bare canvas (`outside` rows), within a quarter; the stroke
+    /// painted three times is three coats thick, its rims stronger.
+    public static func check(paint: FloatImage, shown: FloatImage, once: Int, thrice: Int,
+                             outside: ClosedRange<Int>, crossing: ClosedRange<Int>, _ name: String) {
+        let (bare, over) = (rim(shown, once, outside), rim(shown, once, crossing))
+        XCTAssertGreaterThan(bare, 0.02, "\(name): the stroke's left edge is lit, its right in shadow")
+        // As strong, but for the stroke below's own ridges, which run across the rim there and
+        // take a share of its normals' tilt.
+        XCTAssertGreaterThanOrEqual(over, 0.75 * bare, "\(name): across the crossing as across bare canvas (\(over), \(bare))")
+        let three = rim(shown, thrice, outside)
+        XCTAssertGreaterThan(three, 1.3 * bare, "\(name): three coats stand higher")
+        let (one, threeCoats) = (thickness(paint, once, outside), thickness(paint, thrice, outside))
+        XCTAssertEqual(threeCoats / one, 3, accuracy: 0.35, "\(name): three coats, three times one")
+        XCTAssertGreaterThanOrEqual(shown.pixel(once, outside.lowerBound).last ?? 0, 0.95, "\(name): shown opaque")
+        print("\(name): thick paint's rim across bare canvas \(bare), across the crossing \(over), three coats \(three); "
+              + "thickness one coat \(one), three \(threeCoats)")
     }
 }
