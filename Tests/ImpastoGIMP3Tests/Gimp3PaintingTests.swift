@@ -39,6 +39,18 @@ final class Gimp3PaintingTests: XCTestCase {
             (for-each (lambda (f) (gimp-drawable-filter-set-visible f TRUE)) filters)
             (gimp-drawable-merge-filters d)
             (impasto-save i d (string-append name "-shown.png"))))
+        ; GIMP's paintbrush as the README sets it up for impasto: the Impasto Bristle brush at
+        ; its own size and spacing, its dynamics, full opacity, from GIMP's default context (not
+        ; the soft brush a scenario before left behind).
+        (define (impasto-bristle-brush)
+          (gimp-context-set-defaults)
+          (gimp-context-set-brush-hardness 1.0)
+          (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
+          (gimp-context-set-brush-default-size)
+          (gimp-context-set-brush-default-spacing)
+          (gimp-context-set-dynamics-name "Impasto Bristle")
+          (gimp-context-set-opacity 100)
+          (gimp-context-set-paint-mode LAYER-MODE-NORMAL))
         ; The README's pictures: a canvas of `colour` under a transparent layer that keeps
         ; `filter` (an op and its properties) while `paint` paints on it; saved as the image shows.
         (define (impasto-picture name colour filter paint)
@@ -126,14 +138,7 @@ final class Gimp3PaintingTests: XCTestCase {
               (gimp-image-insert-layer image layer 0 0)
               (gimp-drawable-fill layer FILL-TRANSPARENT)
               (gimp-drawable-append-new-filter layer "impasto:paint-relief" 0 LAYER-MODE-REPLACE 1.0 "thick-paint" TRUE)
-              (gimp-context-set-defaults)  ; not the soft brush of the scenarios before
-              (gimp-context-set-brush-hardness 1.0)
-              (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
-              (gimp-context-set-brush-default-size)
-              (gimp-context-set-brush-default-spacing)
-              (gimp-context-set-dynamics-name "Impasto Bristle")
-              (gimp-context-set-opacity 100)
-              (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
+              (impasto-bristle-brush)
               (gimp-context-set-foreground '(200 60 40))
               ; a stroke across the middle, one down across it, and one down three times
               (gimp-paintbrush-default layer (vector 20 120 340 120))
@@ -147,14 +152,7 @@ final class Gimp3PaintingTests: XCTestCase {
         ("gallery-thick", """
             (impasto-picture "painting-thick.png" '(236 229 214) (list "impasto:paint-relief" "thick-paint" TRUE)
               (lambda (image layer)
-                (gimp-context-set-defaults)
-                (gimp-context-set-brush-hardness 1.0)
-                (gimp-context-set-brush (car (gimp-brush-get-by-name "Impasto Bristle")))
-                (gimp-context-set-brush-default-size)
-                (gimp-context-set-brush-default-spacing)
-                (gimp-context-set-dynamics-name "Impasto Bristle")
-                (gimp-context-set-opacity 100)
-                (gimp-context-set-paint-mode LAYER-MODE-NORMAL)
+                (impasto-bristle-brush)
                 (for-each
                   (lambda (s) (gimp-context-set-foreground (car s)) (gimp-paintbrush-default layer (cadr s)))
                   ; colour, stroke: across the middle, down across it, down three times

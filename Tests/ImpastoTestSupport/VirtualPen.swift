@@ -199,14 +199,9 @@ public final class Pen {
             try sync()
             usleep(useconds_t(interval * 1_000_000))
         }
-        var up = last
-        up.pressure = 0
-        try tip(false, up)
-        try move(up)
-        try sync()
-        usleep(30_000)
-        try proximity(false, up)
-        try sync()
+        try tip(false, PenSample(x: last.x, y: last.y, pressure: 0, tilt: last.tilt))
+        try hover(last)
+        try leave()
     }
 
     /// A tap: down and up at one place.
