@@ -221,15 +221,20 @@ public struct BristleBrush: Equatable, Sendable, DeclaredParameters {
         let alpha = pen.map { $0.azimuth.isFinite ? $0.azimuth * .pi / 180 : 0 } ?? 0
         let (c, s) = (cos(alpha), sin(alpha))
         let (a, b) = (max(r, 0.5), max(r * squash, 0.5))
-        return (0 ..< size * size).map { i in
+        var cell = [UInt8](repeating: 0, count: size * size)
+        for i in 0 ..< size * size {
             let dot = Double(canvas.pixels[i * 4 + 3])
-            guard body > 0 else { return UInt8((dot * 255).rounded()) }
-            // The ring's inside, turned with it: how far within its rim, in pixels.
-            let p = SIMD2(Double(i % size) + 0.5, Double(i / size) + 0.5) - centre
-            let (u, v) = (p.x * c + p.y * s, -p.x * s + p.y * c)
-            let rho = ((u / a) * (u / a) + (v / b) * (v / b)).squareRoot()
-            let inside = min(max((1 - rho) * min(a, b) + 0.5, 0), 1)
-            return UInt8(((1 - (1 - dot) * (1 - body * inside)) * 255).rounded())
+            var paint = dot
+            if body > 0 {
+                // The ring's inside, turned with it: how far within its rim, in pixels.
+                let x = Double(i % size) + 0.5 - centre.x, y = Double(i / size) + 0.5 - centre.y
+                let u = x * c + y * s, v = y * c - x * s
+                let rho = ((u / a) * (u / a) + (v / b) * (v / b)).squareRoot()
+                let inside = min(max((1 - rho) * min(a, b) + 0.5, 0), 1)
+                paint = 1 - (1 - dot) * (1 - body * inside)
+            }
+            cell[i] = UInt8((paint * 255).rounded())
         }
+        return cell
     }
 }
