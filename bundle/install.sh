@@ -23,9 +23,10 @@
 #   plug-in      <profile>/plug-ins/impasto/impasto (the 2.10 build for 2.10, GIMP 3's for 3.x)
 #   GEGL module  ${XDG_DATA_HOME:-~/.local/share}/gegl-0.4/plug-ins/libimpasto-gegl.so (every
 #                native GIMP), ~/.var/app/org.gimp.GIMP/data/gegl-0.4/plug-ins/ (Flatpak)
-#   brushes      <profile>/brushes/impasto-bristle.gih    ("Impasto Bristle", round)
-#                <profile>/brushes/impasto-flat.gih       ("Impasto Flat")
-#   dynamics     <profile>/dynamics/impasto-bristle.gdyn  ("Impasto Bristle")
+#   brushes      <profile>/brushes/Impasto/impasto-bristle.gih    ("Impasto Bristle", round)
+#                <profile>/brushes/Impasto/impasto-flat.gih       ("Impasto Flat")
+#   dynamics     <profile>/dynamics/Impasto/impasto-bristle.gdyn  ("Impasto Bristle")
+#                (GIMP tags what a folder holds with its name: the tag filters find "Impasto")
 #   translations <profile>/plug-ins/impasto/locale/<language>/LC_MESSAGES/impasto.mo (the plug-in's)
 #                and <GEGL module folder>/impasto-locale/<language>/LC_MESSAGES/impasto.mo (the
 #                ops'): one catalogue of the text domain "impasto" per language this folder's
@@ -45,7 +46,9 @@ module_name=libimpasto-gegl.so
 native_module_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gegl-0.4/plug-ins
 flatpak_home=$HOME/.var/app/org.gimp.GIMP
 # The brush and dynamics files, relative to the profile (and to this folder).
-brush_files="brushes/impasto-bristle.gih brushes/impasto-flat.gih dynamics/impasto-bristle.gdyn"
+brush_files="brushes/Impasto/impasto-bristle.gih brushes/Impasto/impasto-flat.gih dynamics/Impasto/impasto-bristle.gdyn"
+# Where earlier versions put them: an install moves them, an uninstall removes them too.
+former_brush_files="brushes/impasto-bristle.gih brushes/impasto-flat.gih dynamics/impasto-bristle.gdyn"
 ops="impasto:pencil-hue-saturation impasto:emboss impasto:emboss-matcap impasto:bristle-normal-map impasto:normal-light impasto:paint-relief"
 
 say() { printf 'impasto: %s\n' "$*"; }
@@ -113,7 +116,7 @@ if [ "$action" = uninstall ]; then
     profile=$3 module_dir=$4
     plugin_dir=$profile/plug-ins/impasto
     created=$plugin_dir/installed-folders
-    for b in $brush_files; do
+    for b in $brush_files $former_brush_files; do
       if [ -e "$profile/$b" ]; then rm -f "$profile/$b"; say "removed $profile/$b"; fi
     done
     # With GIMP 3's last values of the procedures (GimpProcedureConfig keeps them in the profile).
@@ -214,6 +217,9 @@ install_one() {
     say "installed the help pages in $profile/plug-ins/impasto/help ($(cd "$source_dir/help" && ls -d */gimp-help.xml | sed 's,/.*,,' | tr '\n' ' '))"
   fi
   for b in $brush_files; do put "$source_dir/$b" "$profile/$b" 644; done
+  for b in $former_brush_files; do
+    if [ -e "$profile/$b" ]; then rm -f "$profile/$b"; say "removed an earlier version's $profile/$b"; fi
+  done
   # Added to what earlier installs created (a reinstall finds their folders in place).
   if [ -s "$new_folders" ]; then
     mkdir -p "$profile/plug-ins/impasto"

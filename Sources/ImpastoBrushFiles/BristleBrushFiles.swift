@@ -38,9 +38,19 @@ extension BristleBrush {
     public static let name = "Impasto Bristle"
     /// Their file names in the profile's brushes/ and dynamics/ folders (without extension).
     public static let fileName = "impasto-bristle"
+    /// The subfolder of brushes/ and dynamics/ that holds them: GIMP tags what a data folder's
+    /// subfolder holds with the subfolder's name (gimpdata.c, gimp_data_set_folder_tags), so the
+    /// Brushes and Dynamics dialogs' tag filter finds them by "Impasto" (PluginInstallTests).
+    public static let folder = "Impasto"
     /// Every file the brushes take in a GIMP profile, relative to it.
-    public static let profileFiles = BristleBrush.Shape.allCases.map { "brushes/\($0.fileName).gih" }
-        + ["dynamics/\(fileName).gdyn"]
+    public static let profileFiles = files(in: "/\(folder)/")
+    /// Where versions before the folder put them, removed wherever the brushes are written (a
+    /// brush found twice shows twice).
+    public static let formerProfileFiles = files(in: "/")
+
+    private static func files(in folder: String) -> [String] {
+        Shape.allCases.map { "brushes\(folder)\($0.fileName).gih" } + ["dynamics\(folder)\(fileName).gdyn"]
+    }
 
     /// The pipe's dimensions in GIMP's order (the last one varies fastest between cells).
     public var ranks: [(rank: Int, selection: String)] {
@@ -225,9 +235,13 @@ extension BristleBrush {
         for shape in Shape.allCases {
             var brush = self
             brush.shape = shape
-            if let problem = Self.put(brush.gih(), at: "\(base)/brushes/\(shape.fileName).gih") { return problem }
+            if let problem = Self.put(brush.gih(), at: "\(base)/brushes/\(Self.folder)/\(shape.fileName).gih") { return problem }
         }
-        return Self.put(Array(Self.dynamics().utf8), at: "\(base)/dynamics/\(Self.fileName).gdyn")
+        if let problem = Self.put(Array(Self.dynamics().utf8), at: "\(base)/dynamics/\(Self.folder)/\(Self.fileName).gdyn") {
+            return problem
+        }
+        for former in Self.formerProfileFiles { unlink("\(base)/\(former)") }
+        return nil
     }
 
     private static func put(_ bytes: [UInt8], at path: String) -> String? {

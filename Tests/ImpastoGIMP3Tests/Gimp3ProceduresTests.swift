@@ -359,11 +359,11 @@ final class Gimp3ProceduresTests: XCTestCase {
         // The active brush, then its cells' width height mask-bpp color-bpp, as in GIMP 2.10.
         XCTAssertEqual(run.text("brush.txt"), reference.text("brush.txt"), run.log)
         XCTAssertEqual(run.text("brush.txt")?.hasPrefix("Impasto Bristle "), true, run.log)
-        let written = session.hostProfile.appendingPathComponent("brushes/impasto-bristle.gih")
-        let gimp2Written = gimp2Session.root.appendingPathComponent("profile/brushes/impasto-bristle.gih")
+        let written = session.hostProfile.appendingPathComponent("brushes/Impasto/impasto-bristle.gih")
+        let gimp2Written = gimp2Session.root.appendingPathComponent("profile/brushes/Impasto/impasto-bristle.gih")
         let mine = try XCTUnwrap(FileManager.default.contents(atPath: written.path), "no \(written.path)")
         XCTAssertEqual(mine, FileManager.default.contents(atPath: gimp2Written.path), "the GIMP 2.10 plug-in wrote another brush")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: session.hostProfile.appendingPathComponent("dynamics/impasto-bristle.gdyn").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: session.hostProfile.appendingPathComponent("dynamics/Impasto/impasto-bristle.gdyn").path))
     }
 
     /// `impasto3 --write-brush PROFILE` (what plugin-install.sh runs where there is no GIMP
@@ -379,7 +379,7 @@ final class Gimp3ProceduresTests: XCTestCase {
         let reference = BuildProducts.temporaryDirectory("standard-brush")
         defer { try? FileManager.default.removeItem(at: reference) }
         XCTAssertEqual(runCommand(BuildProducts.plugIn.path, ["--write-brush", reference.path]).status, 0)
-        for file in ["brushes/impasto-bristle.gih", "dynamics/impasto-bristle.gdyn"] {
+        for file in ["brushes/Impasto/impasto-bristle.gih", "dynamics/Impasto/impasto-bristle.gdyn"] {
             let mine = FileManager.default.contents(atPath: session.hostFolder.appendingPathComponent("standard/\(file)").path)
             XCTAssertNotNil(mine, file)
             XCTAssertEqual(mine, FileManager.default.contents(atPath: reference.appendingPathComponent(file).path), file)

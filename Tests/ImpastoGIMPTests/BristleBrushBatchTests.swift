@@ -107,7 +107,7 @@ final class BristleBrushBatchTests: XCTestCase {
         XCTAssertEqual(Self.run.outcome("regenerate"), .success, Self.run.log)
         // R 10, line width 2: cells of 2·⌈10 + 1 + 1⌉ + 1 = 25 px; selected in the context.
         XCTAssertEqual(try report("regenerated.txt"), #"((25 25 1 0) "Impasto Bristle" "Impasto Bristle")"#)
-        let gih = try Data(contentsOf: URL(fileURLWithPath: Self.session.path("profile/brushes/impasto-bristle.gih")))
+        let gih = try Data(contentsOf: URL(fileURLWithPath: Self.session.path("profile/brushes/Impasto/impasto-bristle.gih")))
         let header = String(decoding: gih.prefix(200), as: UTF8.self).components(separatedBy: "\n")
         XCTAssertEqual(header[1], "32 ncells:32 cellwidth:25 cellheight:25 step:100 dim:2 cols:1 rows:1 "
                        + "placement:constant rank0:4 rank1:8 sel0:pressure sel1:angular")

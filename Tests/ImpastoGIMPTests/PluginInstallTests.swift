@@ -105,7 +105,10 @@ final class PluginInstallTests: XCTestCase {
 
         let removed = install(["--uninstall"], env)
         XCTAssertEqual(removed.status, 0, removed.output)
-        XCTAssertEqual(files(below: profile, .isDirectoryKey), made.filter { !$0.hasPrefix("plug-ins/impasto") }, removed.output)
+        let ours: Set = ["brushes/\(BristleBrush.folder)", "dynamics/\(BristleBrush.folder)"]
+        XCTAssertTrue(made.isSuperset(of: ours), "\(made)")
+        XCTAssertEqual(files(below: profile, .isDirectoryKey), made.filter { !$0.hasPrefix("plug-ins/impasto") && !ours.contains($0) },
+                       removed.output)
         XCTAssertFalse(files(below: home).contains { $0.contains("impasto") }, removed.output)
     }
 
@@ -139,6 +142,38 @@ final class PluginInstallTests: XCTestCase {
         XCTAssertEqual(files(below: home, .isDirectoryKey), [".config", ".config/GIMP", ".config/GIMP/2.10", ".config/GIMP/2.10/brushes",
                                               ".config/GIMP/2.10/dynamics", ".local", ".local/share",
                                               ".local/share/gegl-0.4", ".local/share/gegl-0.4/plug-ins"], again.output)
+    }
+
+    /// The brushes and dynamics go into an "Impasto" subfolder (GIMP's folder tag, which the
+    /// dialogs' filter finds); an earlier version's files directly in brushes/ and dynamics/
+    /// would show a second Impasto Bristle: an install removes them, as an uninstall does.
+    func testTheBrushesMoveIntoTheirTaggedFolder() throws {
+        XCTAssertEqual(BristleBrush.profileFiles, ["brushes/Impasto/impasto-bristle.gih", "brushes/Impasto/impasto-flat.gih",
+                                                   "dynamics/Impasto/impasto-bristle.gdyn"])
+        let home = BuildProducts.temporaryDirectory("moved")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let profile = home.appendingPathComponent(".config/GIMP/2.10")
+        for former in BristleBrush.formerProfileFiles + ["brushes/mine.gbr"] {
+            let file = profile.appendingPathComponent(former)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data([1])))
+        }
+        let result = install(["--from", BuildProducts.binDirectory.path], ["HOME": home.path])
+        XCTAssertEqual(result.status, 0, result.output)
+        let found = files(below: profile)
+        for former in BristleBrush.formerProfileFiles {
+            XCTAssertFalse(found.contains(former), former)
+            XCTAssertTrue(result.output.contains("removed an earlier version's \(profile.path)/\(former)"), result.output)
+        }
+        XCTAssertTrue(found.isSuperset(of: BristleBrush.profileFiles + ["brushes/mine.gbr"]), "\(found)")
+
+        // Regenerate writes the same places and removes the former files too.
+        for former in BristleBrush.formerProfileFiles {
+            XCTAssertTrue(FileManager.default.createFile(atPath: profile.appendingPathComponent(former).path, contents: Data([1])))
+        }
+        XCTAssertNil(BristleBrush.standard.write(intoProfile: profile.path))
+        XCTAssertEqual(files(below: profile).intersection(BristleBrush.formerProfileFiles + BristleBrush.profileFiles),
+                       Set(BristleBrush.profileFiles))
     }
 
     func testHonoursGimp2DirectoryAndXdgDataHome() {
@@ -246,7 +281,7 @@ final class PluginInstallTests: XCTestCase {
                       result.output)
 
         let found = files(below: home)
-        XCTAssertTrue(found.contains(".config/GIMP/3.2/brushes/impasto-bristle.gih"))
+        XCTAssertTrue(found.contains(".config/GIMP/3.2/brushes/Impasto/impasto-bristle.gih"))
         XCTAssertFalse(found.contains(".config/GIMP/3.2/plug-ins/impasto/impasto"))
         XCTAssertTrue(found.contains(".config/GIMP/2.10/plug-ins/impasto/impasto"))
     }

@@ -13,8 +13,8 @@ public enum BristleBrushProcedure: ImpastoProcedure {
     public static let blurb = localized("Make the Impasto Bristle brush for tablets with other bristles, size or levels")
     public static let help = localized("""
         Writes two image-pipe brushes into your GIMP profile: "Impasto Bristle" \
-        (brushes/impasto-bristle.gih), a ring of bristles like a round brush pressed down, and \
-        "Impasto Flat" (brushes/impasto-flat.gih), the bristles in a row like a flat brush; and \
+        (brushes/Impasto/impasto-bristle.gih), a ring of bristles like a round brush pressed down, and \
+        "Impasto Flat" (brushes/Impasto/impasto-flat.gih), the bristles in a row like a flat brush; and \
         the "Impasto Bristle" paint dynamics. Each brush has a cell for each of pressure-levels \
         pen pressures and angle-levels angles: pressure spreads the bristle dots of line-width \
         pixels from a line two bristles wide at the lightest touch to max-radius at full \
