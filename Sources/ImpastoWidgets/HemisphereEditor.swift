@@ -5,9 +5,10 @@ import ImpastoKernels
 
 /// The emboss dialog's hemisphere editor (MercurialText's light editor), in GIMP 2.10 and 3
 /// alike: the procedural hemisphere drawn large with its four lights as handles. With "Custom
-/// look" on, dragging a handle moves that light (x/y, at its depth), sliders set the chosen
-/// light's z, hue and brightness and the material's model, shininess, metalness and
-/// roughness; the embossed preview follows. The custom look lives in dialog-only parameters
+/// look" on, dragging a handle moves that light so that its highlight follows the pointer (at
+/// its distance from the sphere); sliders set the chosen light's z, hue, saturation and
+/// brightness and the material's model, shininess, metalness and roughness; the embossed
+/// preview follows. The custom look lives in dialog-only parameters
 /// (GIMP 2.10: kept with the last values; GIMP 3: aux arguments, so its presets carry them),
 /// written through the dialog's `set`; OK passes it to impasto:emboss as its "custom" preset.
 public final class HemisphereEditor {
@@ -39,10 +40,11 @@ public final class HemisphereEditor {
         }
         lightChooser = dialog.combo(in: table, row: 1, title: localized("Light"), labels: (1 ... Look.lightCount).map { localized("Light %s", "\($0)") },
                                     active: 0) { [unowned self] in lightChosen() }
-        // The selected light's depth, hue and brightness, then the material: each slider as
+        // The selected light's depth, colour and brightness, then the material: each slider as
         // its declaration says (the light sliders show light 1's declaration: all four alike).
         let rows: [(field: String, label: String, declared: EffectParameter)] = [
             ("z", localized("Depth (z)"), Look.light(1)[2]), ("hue", localized("Hue"), Look.light(1)[3]),
+            ("saturation", localized("Saturation"), Look.light(1)[4]),
             ("brightness", localized("Brightness"), Look.light(1)[5]), ("shininess", Look.shininess.title, Look.shininess),
             ("metalness", Look.metalness.title, Look.metalness), ("roughness", Look.roughness.title, Look.roughness),
         ]
@@ -135,7 +137,16 @@ public final class HemisphereEditor {
     private func sliderMoved(_ field: String) {
         guard !quiet, let slider = sliders.first(where: { $0.name == field }) else { return }
         dialog.set(parameterName(field), .float(dialog.value(ofSlider: slider.handle)))
+        // A hue given to a white light shows: it takes on full saturation, MercurialText's
+        // hue colours (a half-saturated light's highlight on a mirror metal clips to white).
+        if field == "hue", dialog.arguments.double(parameterName("saturation")) == 0 {
+            dialog.set(parameterName("saturation"), .float(Self.saturationForAHue))
+            showSelected()
+        }
     }
+
+    /// The saturation a white light takes when its hue is moved (WidgetTests).
+    public static let saturationForAHue = 1.0
 
     /// The sphere's place on the canvas: as large as it fits, with room for the handles' rings.
     private func handles(width: Double, height: Double) -> HemisphereHandles {
@@ -153,12 +164,15 @@ public final class HemisphereEditor {
             if let lightChooser { quiet = true; dialog.setIndex(selected - 1, ofCombo: lightChooser); quiet = false }
             showSelected()
         }
-        // (A release is the last place the pointer was.) The light keeps its depth z; x and y
-        // move so that the sphere faces it at the pointer.
+        // (A release is the last place the pointer was.) The light keeps its distance from the
+        // sphere and moves so that its highlight sits under the pointer.
         let light = Look.light(selected)
-        let moved = handles.position(forHandle: point, depth: dialog.arguments.double(light[2].name))
-        dialog.set(light[0].name, .float(light[0].clamp(moved.x)))
-        dialog.set(light[1].name, .float(light[1].clamp(moved.y)))
+        let now = CustomLook.position(selected, dialog.arguments)
+        let moved = handles.position(forHandle: point, distance: (now * now).sum().squareRoot())
+        for (declared, value) in zip(light, [moved.x, moved.y, moved.z]) {
+            dialog.set(declared.name, .float(declared.clamp(value)))
+        }
+        showSelected()
     }
 
     private func draw(_ cr: OpaquePointer, width: Double, height: Double) {

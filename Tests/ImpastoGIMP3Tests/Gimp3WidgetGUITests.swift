@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import GeglKit
+import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
@@ -137,10 +138,11 @@ final class Gimp3WidgetGUITests: XCTestCase {
             driven.dialogs["emboss"] = d
             gui.click(custom.centre)
             gui.settle(1)
-            // Light 1 (mercury's key light, at (−2, 2.5, 3)) faces the sphere up-left; grab it
-            // and drag it down-right.
-            let r = Double(min(sphere.width, sphere.height)) / 2 - 6, length = (4.0 + 6.25 + 9).squareRoot()
-            let grab = (x: sphere.x + sphere.width / 2 + Int(-2 / length * r), y: sphere.y + sphere.height / 2 - Int(2.5 / length * r))
+            // Light 1 (mercury's key light, at (−2, 2.5, 3)) has its highlight up-left; grab its
+            // handle and drag it down-right.
+            let handles = HemisphereHandles(width: Double(sphere.width), height: Double(sphere.height), margin: 6)
+            let key = handles.handle(of: SIMD3(-2, 2.5, 3)), r = handles.radius
+            let grab = (x: sphere.x + Int(key.x), y: sphere.y + Int(key.y))
             gui.drag(from: grab, to: (sphere.x + sphere.width / 2 + Int(0.5 * r), sphere.y + sphere.height / 2 + Int(0.5 * r)))
             gui.settle(1)
             if let brightness = d["spin:editor-brightness"], let roughness = d["spin:editor-roughness"] {
@@ -293,6 +295,33 @@ final class Gimp3WidgetGUITests: XCTestCase {
         let sphere = try pixels(of: "hemisphere", in: "emboss", run, suite: suite)
         let ring = sphere.filter { $0[0] > 0.95 && abs($0[1] - 0.8) < 0.06 && $0[2] < 0.3 }
         XCTAssertGreaterThan(ring.count, 5, "the selected handle's ring: the editor shows the loaded custom look")
+        // The highlight sits under the handle: the sphere within 3 px of the ring's centre is
+        // as bright as the brightest 10 % of the sphere.
+        let shot = try XCTUnwrap(Self.widgetShot("hemisphere", in: "emboss", run.driven, suite: suite))
+        var ringSum = SIMD2<Double>.zero, ringCount = 0.0
+        var lumas: [Double] = []
+        for y in 0 ..< shot.height {
+            for x in 0 ..< shot.width {
+                let p = Array(shot.pixel(x, y))
+                if p[0] > 0.95 && abs(p[1] - 0.8) < 0.06 && p[2] < 0.3 {
+                    ringSum += SIMD2(Double(x), Double(y))
+                    ringCount += 1
+                }
+                let l = 0.2126 * Double(p[0]) + 0.7152 * Double(p[1]) + 0.0722 * Double(p[2])
+                if l > 0.25 { lumas.append(l) }   // the sphere, not the background (0.16)
+            }
+        }
+        let centre = ringSum / max(ringCount, 1)
+        var inside: [Double] = []
+        for y in Int(centre.y) - 3 ... Int(centre.y) + 3 {
+            for x in Int(centre.x) - 3 ... Int(centre.x) + 3 where x >= 0 && y >= 0 && x < shot.width && y < shot.height {
+                let p = Array(shot.pixel(x, y))
+                inside.append(0.2126 * Double(p[0]) + 0.7152 * Double(p[1]) + 0.0722 * Double(p[2]))
+            }
+        }
+        let brightest = lumas.sorted()[Int(Double(lumas.count) * 0.9)]
+        XCTAssertGreaterThanOrEqual(inside.reduce(0, +) / Double(max(inside.count, 1)), brightest - 0.01,
+                                    "under the handle at \(centre): the light's highlight")
     }
 
     func testDraggingALightReshadesTheEmbossInGIMP30() throws { try lightDrag(.trixie) }

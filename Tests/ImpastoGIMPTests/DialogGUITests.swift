@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
@@ -121,10 +122,11 @@ final class DialogGUITests: XCTestCase {
            let ok = d["ok"] {
             gui.click(custom.centre)
             gui.settle(1)
-            // Light 1 (mercury's key light, at (−2, 2.5, 3)) faces the sphere up-left; grab it
-            // and drag it down-right.
-            let r = Double(min(sphere.width, sphere.height)) / 2 - 6, length = (4.0 + 6.25 + 9).squareRoot()
-            let grab = (x: sphere.x + sphere.width / 2 + Int(-2 / length * r), y: sphere.y + sphere.height / 2 - Int(2.5 / length * r))
+            // Light 1 (mercury's key light, at (−2, 2.5, 3)) has its highlight up-left; grab its
+            // handle and drag it down-right.
+            let handles = HemisphereHandles(width: Double(sphere.width), height: Double(sphere.height), margin: 6)
+            let key = handles.handle(of: SIMD3(-2, 2.5, 3)), r = handles.radius
+            let grab = (x: sphere.x + Int(key.x), y: sphere.y + Int(key.y))
             gui.drag(from: grab, to: (sphere.x + sphere.width / 2 + Int(0.5 * r), sphere.y + sphere.height / 2 + Int(0.5 * r)))
             gui.settle(1)
             // A brighter light 1 and a rougher material: a broad highlight where it now is.

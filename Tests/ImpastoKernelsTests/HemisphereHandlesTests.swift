@@ -6,32 +6,70 @@ import XCTest
 final class HemisphereHandlesTests: XCTestCase {
     let handles = HemisphereHandles(width: 220, height: 220, margin: 6)  // radius 104 around (110, 110)
 
-    func testAHandleIsThePointOfTheSphereFacingTheLight() {
-        XCTAssertEqual(handles.radius, 104)
-        XCTAssertEqual(handles.handle(of: SIMD3(0, 0, 5)), SIMD2(110, 110), "a light in front: the centre")
-        XCTAssertEqual(handles.handle(of: SIMD3(3, 0, 0)), SIMD2(214, 110), "to the right, level: the right rim")
-        XCTAssertEqual(handles.handle(of: SIMD3(0, 2, 0)), SIMD2(110, 6), "above (scene y up): the top (screen y down)")
-        let p = handles.handle(of: SIMD3(-2, 2, 3))
-        let n = SIMD3<Double>(-2, 2, 3) / (17.0).squareRoot()
-        XCTAssertEqual(p.x, 110 + n.x * 104, accuracy: 1e-9)
-        XCTAssertEqual(p.y, 110 - n.y * 104, accuracy: 1e-9)
-        XCTAssertEqual(handles.handle(of: .zero), SIMD2(110, 110))
-        XCTAssertEqual(handles.handle(of: SIMD3(.nan, 1, 1)), SIMD2(110, 110))
+    /// The brightest pixel of a render lit by `light` alone on a shiny black material (only
+    /// the specular lobe, peaked where n = h), in the handles' canvas coordinates.
+    func highlight(of light: SIMD3<Double>) -> SIMD2<Double> {
+        let side = Int(2 * handles.radius)
+        let sphere = Hemisphere(lights: [HemisphereLight(x: Float(light.x), y: Float(light.y), z: Float(light.z))],
+                                material: HemisphereMaterial(model: .shiny, baseColor: .zero, shininess: 256, metalness: 0),
+                                environment: .none)
+        let picture = sphere.render(size: side)
+        var best = (value: Float(-1), x: 0, y: 0)
+        for y in 0 ..< side {
+            for x in 0 ..< side where picture.pixels[(y * side + x) * 4 + 3] > 0 {
+                let v = picture.pixels[(y * side + x) * 4]
+                if v > best.value { best = (v, x, y) }
+            }
+        }
+        return handles.centre - SIMD2(repeating: handles.radius) + SIMD2(Double(best.x) + 0.5, Double(best.y) + 0.5)
     }
 
-    func testDraggingAHandleMovesTheLightThereAtItsDepth() {
-        for light in [SIMD3<Double>(-2, 2, 3), SIMD3(3, -1, 2), SIMD3(0, -3, 1), SIMD3(0.5, 0.5, 4)] {
-            let moved = handles.position(forHandle: handles.handle(of: light), depth: light.z)
-            XCTAssertEqual(moved.z, light.z, "the depth is kept")
-            XCTAssertEqual(moved.x, light.x, accuracy: 1e-9)
-            XCTAssertEqual(moved.y, light.y, accuracy: 1e-9)
+    func testAHandleIsWhereItsLightsHighlightShows() {
+        XCTAssertEqual(handles.radius, 104)
+        XCTAssertEqual(handles.handle(of: SIMD3(0, 0, 5)), SIMD2(110, 110), "a light in front: the centre")
+        XCTAssertEqual(handles.handle(of: .zero), SIMD2(110, 110))
+        XCTAssertEqual(handles.handle(of: SIMD3(.nan, 1, 1)), SIMD2(110, 110))
+        // A far light: its highlight is half-way to it (h = normalize(l + v)), so a light
+        // level to the right shows 45° round, at sin 45° of the radius.
+        XCTAssertEqual(handles.handle(of: SIMD3(1e6, 0, 0)).x, 110 + 104 * (0.5).squareRoot(), accuracy: 0.01)
+        XCTAssertEqual(handles.handle(of: SIMD3(0, 1e6, 0)).y, 110 - 104 * (0.5).squareRoot(), accuracy: 0.01,
+                       "above (scene y up): up (screen y down)")
+        for light in [SIMD3<Double>(-2, 2, 3), SIMD3(3, -1, 2), SIMD3(0, -3, 1), SIMD3(2.5, 2.5, 1), SIMD3(-1, -3, -1),
+                      SIMD3(0.5, 0.5, 4), SIMD3(1.2, 0, 0.3)] {
+            let at = handles.handle(of: light)
+            // The half-vector identity at the handle's point of the sphere.
+            let u = (at.x - 110) / 104, w = -(at.y - 110) / 104
+            let n = SIMD3(u, w, (1 - u * u - w * w).squareRoot())
+            let l = (light - n) / ((light - n) * (light - n)).sum().squareRoot()
+            let h = (l + SIMD3(0, 0, 1)) / ((l + SIMD3(0, 0, 1)) * (l + SIMD3(0, 0, 1))).sum().squareRoot()
+            XCTAssertLessThan(((h - n) * (h - n)).sum().squareRoot(), 1e-6, "\(light)")
+            // And the render's brightest pixel is there.
+            let seen = highlight(of: light)
+            XCTAssertLessThan(((seen - at) * (seen - at)).sum().squareRoot(), 1.5, "\(light): handle \(at), highlight \(seen)")
         }
-        let centre = handles.position(forHandle: SIMD2(110, 110), depth: -2)
-        XCTAssertEqual(centre, SIMD3(0, 0, 2), "a light behind comes to the front at the same distance")
-        let beyond = handles.position(forHandle: SIMD2(1000, 110), depth: 1)
-        XCTAssertEqual(handles.handle(of: beyond).x, 110 + 104 * HemisphereHandles.reach, accuracy: 1e-9,
+    }
+
+    func testDraggingAHandleMovesTheLightsHighlightThereAtItsDistance() {
+        for light in [SIMD3<Double>(-2, 2, 3), SIMD3(3, -1, 2), SIMD3(0, -3, 1), SIMD3(0.5, 0.5, 4)] {
+            let distance = (light * light).sum().squareRoot()
+            for target in [SIMD2(160.0, 150.0), SIMD2(40, 60), SIMD2(110, 30), SIMD2(200, 112)] {
+                let moved = handles.position(forHandle: target, distance: distance)
+                XCTAssertEqual((moved * moved).sum().squareRoot(), distance, accuracy: 1e-9, "the distance is kept")
+                let at = handles.handle(of: moved)
+                XCTAssertLessThan(((at - target) * (at - target)).sum().squareRoot(), 1e-6, "\(light) to \(target)")
+            }
+            // Its own handle gives the light back.
+            let back = handles.position(forHandle: handles.handle(of: light), distance: distance)
+            XCTAssertLessThan(((back - light) * (back - light)).sum().squareRoot(), 1e-6, "\(light)")
+        }
+        XCTAssertEqual(handles.position(forHandle: SIMD2(110, 110), distance: -2), SIMD3(0, 0, 2),
+                       "at the centre: straight in front, at the distance")
+        XCTAssertEqual(handles.position(forHandle: SIMD2(110, 110), distance: 0.2).z, HemisphereHandles.closest, accuracy: 1e-12,
+                       "no nearer than `closest`")
+        let beyond = handles.position(forHandle: SIMD2(1000, 110), distance: 3)
+        XCTAssertEqual(handles.handle(of: beyond).x, 110 + 104 * HemisphereHandles.reach, accuracy: 1e-6,
                        "beyond the rim: pulled in to the reach")
-        let odd = handles.position(forHandle: SIMD2(.nan, .infinity), depth: .nan)
+        let odd = handles.position(forHandle: SIMD2(.nan, .infinity), distance: .nan)
         XCTAssertTrue(odd.x.isFinite && odd.y.isFinite && odd.z.isFinite)
     }
 

@@ -179,7 +179,7 @@ final class WidgetTests: XCTestCase {
     }
 
     /// The hemisphere editor: with the custom look on, pressing near light 1's handle and
-    /// dragging moves light 1 to where the sphere faces the pointer, at its depth.
+    /// dragging moves light 1 so that its highlight is under the pointer, at its distance.
     func testDraggingAHandleMovesThatLightThroughSet() throws {
         let dialog = FakeDialog(EmbossProcedure.parameters)
         HemisphereEditor(dialog: dialog, side: dialog.token())
@@ -197,17 +197,69 @@ final class WidgetTests: XCTestCase {
         dialog.send(canvas, kind: 0, x: grab.x + 1, y: grab.y - 1)
         dialog.send(canvas, kind: 1, x: target.x, y: target.y)
         let moved = CustomLook.position(1, dialog.arguments)
-        XCTAssertEqual(moved.z, light1.z, "the light keeps its depth")
-        let want = handles.position(forHandle: target, depth: light1.z)
-        XCTAssertEqual(moved.x, want.x, accuracy: 1e-9)
-        XCTAssertEqual(moved.y, want.y, accuracy: 1e-9)
-        XCTAssertLessThan(simd_distance(handles.handle(of: moved), target), 1e-6)
+        let distance = (light1 * light1).sum().squareRoot()
+        XCTAssertEqual((moved * moved).sum().squareRoot(), distance, accuracy: 1e-6, "the light keeps its distance")
+        let want = handles.position(forHandle: target, distance: distance)
+        XCTAssertEqual(moved.x, want.x, accuracy: 1e-6)
+        XCTAssertEqual(moved.y, want.y, accuracy: 1e-6)
+        XCTAssertEqual(moved.z, want.z, accuracy: 1e-6)
+        XCTAssertLessThan(simd_distance(handles.handle(of: moved), target), 1e-5)
+        let depth = try XCTUnwrap(dialog.landmark("spin:editor-z"))
+        XCTAssertEqual(dialog.value(ofSlider: depth), moved.z, accuracy: 1e-6, "the depth slider shows the moved light's z")
         // The drawn hemisphere: the editor's ring around the selected handle is on the canvas.
         let around = (-9 ... 9).flatMap { dy in (-9 ... 9).map { dx in (Int(target.x) + dx, Int(target.y) + dy) } }
         let ring = dialog.paint(canvas, at: around).filter { $0[0] >= 250 && abs($0[1] - 204) <= 12 && $0[2] <= 70 }
         XCTAssertGreaterThan(ring.count, 5, "the selected handle's ring (1, 0.8, 0.2) around the pointer")
         let far = dialog.paint(canvas, at: [(20, 20)])
         XCTAssertTrue(far[0] == [41, 41, 43] || far[0] == [40, 40, 43], "the background outside the sphere: \(far[0])")
+    }
+}
+
+extension WidgetTests {
+    /// A hue given to a white light (mercury's key light has saturation 0) shows: the light
+    /// takes on full saturation, its slider says so, and the hemisphere's highlight turns that
+    /// hue; a hue for a coloured light leaves its saturation alone.
+    func testAHueGivenToAWhiteLightTintsItsHighlight() throws {
+        let dialog = FakeDialog(EmbossProcedure.parameters)
+        HemisphereEditor(dialog: dialog, side: dialog.token())
+        let custom = try XCTUnwrap(dialog.landmark("custom-look"))
+        dialog.setActive(true, custom)
+        dialog.changed[custom]?()
+        XCTAssertEqual(dialog.arguments.double("light1-saturation"), 0, "mercury's key light is white")
+        let white = CustomLook.hemisphere(dialog.arguments)
+        let hue = try XCTUnwrap(dialog.landmark("spin:editor-hue")), saturation = try XCTUnwrap(dialog.landmark("spin:editor-saturation"))
+        dialog.setValue(183.5, ofSlider: hue)
+        dialog.changed[hue]?()
+        XCTAssertEqual(dialog.arguments.double("light1-hue"), 183.5)
+        XCTAssertEqual(dialog.arguments.double("light1-saturation"), 1)
+        XCTAssertEqual(dialog.value(ofSlider: saturation), 1, "the saturation slider shows it")
+        XCTAssertEqual(HemisphereEditor.saturationForAHue, 1)
+        // Light 1's highlight (around its handle, 12 px) on the rendered hemisphere: cyan now
+        // (hue 183.5: green and blue above red), neutral before.
+        let handles = HemisphereHandles(width: 208, height: 208, margin: 0)
+        let at = handles.handle(of: CustomLook.position(1, dialog.arguments))
+        func colour(_ h: Hemisphere) -> SIMD3<Float> {
+            let picture = h.render(size: 208)
+            var sum = SIMD3<Float>.zero, count: Float = 0
+            for y in Int(at.y) - 12 ... Int(at.y) + 12 {
+                for x in Int(at.x) - 12 ... Int(at.x) + 12 where (x - Int(at.x)) * (x - Int(at.x)) + (y - Int(at.y)) * (y - Int(at.y)) <= 144 {
+                    let p = (y * 208 + x) * 4
+                    sum += SIMD3(picture.pixels[p], picture.pixels[p + 1], picture.pixels[p + 2])
+                    count += 1
+                }
+            }
+            return sum / count
+        }
+        let before = colour(white), after = colour(CustomLook.hemisphere(dialog.arguments))
+        XCTAssertLessThan(abs(before.z - before.x), 0.03, "white light: a neutral highlight \(before)")
+        XCTAssertGreaterThan(after.y - after.x, 0.1, "a cyan highlight \(after)")
+        XCTAssertGreaterThan(after.z - after.x, 0.1, "a cyan highlight \(after)")
+        // A coloured light keeps its saturation when its hue moves.
+        dialog.setValue(0.8, ofSlider: saturation)
+        dialog.changed[saturation]?()
+        dialog.setValue(20, ofSlider: hue)
+        dialog.changed[hue]?()
+        XCTAssertEqual(dialog.arguments.double("light1-saturation"), 0.8)
     }
 }
 
