@@ -111,6 +111,28 @@ public struct DrawableFilter {
         }
     }
 
+    /// The op's result over the whole of `drawable`, `scale` (≤ 1) of its size: GEGL renders
+    /// the full-size result (what OK applies) and averages it down (gegl_node_blit with a
+    /// scale, at level 0). Straight 8-bit R'G'B'A rows, for the dialogs' whole-layer view.
+    public func wholeLayer(of drawable: Int32, in host: any GimpHost, scale: Double) throws(ProcedureFailure)
+        -> (width: Int, height: Int, pixels: [UInt8]) {
+        try checkOperation()
+        let extent = host.buffer(drawable).extent
+        let scale = scale.isFinite ? min(max(scale, 1e-4), 1) : 1
+        let width = max(1, Int((Double(extent.width) * scale).rounded(.down)))
+        let height = max(1, Int((Double(extent.height) * scale).rounded(.down)))
+        guard extent.width > 0, extent.height > 0 else { return (0, 0, []) }
+        let graph = GeglGraph()
+        let op = build(graph, on: drawable, in: host)
+        var r = GeglRectangle(x: Int32((Double(extent.x) * scale).rounded(.down)), y: Int32((Double(extent.y) * scale).rounded(.down)),
+                              width: Int32(width), height: Int32(height))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes {
+            gegl_node_blit(op, scale, &r, babl_format("R'G'B'A u8"), $0.baseAddress, Int32(width * 4), GEGL_BLIT_DEFAULT)
+        }
+        return (width, height, pixels)
+    }
+
     /// 8-bit pixels for `rect` in `drawable`'s channel layout, filled by `fill` (given the
     /// babl format, the memory and its rowstride).
     public static func pixels(of drawable: Int32, in host: any GimpHost, rect: GeglRectangle,
@@ -192,6 +214,16 @@ extension FilterProcedure {
 
     public static func apply(_ call: ProcedureCall) throws(ProcedureFailure) {
         try filter(for: call.arguments, in: call.host).apply(to: call.drawable, in: call.host, progress: progressMessage)
+    }
+
+    /// The whole-layer view: the procedure's own filter over all of the drawable, scaled to
+    /// fit `width` × `height` (never enlarged).
+    public static func wholeLayer(of drawable: Int32, in host: any GimpHost, arguments: ProcedureArguments,
+                                  fitting width: Int, _ height: Int) -> (width: Int, height: Int, pixels: [UInt8])? {
+        let extent = host.buffer(drawable).extent
+        guard extent.width > 0, extent.height > 0, width > 0, height > 0 else { return nil }
+        let scale = min(1, Double(width) / Double(extent.width), Double(height) / Double(extent.height))
+        return try? filter(for: arguments, in: host).wholeLayer(of: drawable, in: host, scale: scale)
     }
 
     /// The preview: the procedure's own filter over `rect` of the drawable.

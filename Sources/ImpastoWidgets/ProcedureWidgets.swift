@@ -3,7 +3,8 @@ import ImpastoFrontEnd
 
 /// Which of its own widgets each procedure's dialog has, the same in GIMP 2.10 and GIMP 3
 /// (the toolkit glue is each plug-in's; this list is not): the pencil pad above the pencil's
-/// parameters, the hemisphere editor in a column of its own beside emboss's, the brush's
+/// parameters, the hemisphere editor in a column of its own beside emboss's and the whole
+/// layer above them (the Light Editor: a look is judged on the whole word), the brush's
 /// stroke preview, and for the bristle stroke a preview that paints the bristles over the
 /// drawable instead of a filter's.
 public enum ProcedureWidgets {
@@ -14,7 +15,9 @@ public enum ProcedureWidgets {
                               side: Widget) -> ((any WidgetDialog) -> Void)? {
         switch procedure {
         case is PencilHueSaturationProcedure.Type: _ = PencilPadView(dialog: dialog, side: side)
-        case is EmbossProcedure.Type: _ = HemisphereEditor(dialog: dialog, side: dialog.addColumn() ?? side)
+        case is EmbossProcedure.Type:
+            _ = HemisphereEditor(dialog: dialog, side: dialog.addColumn() ?? side)
+            WholeLayerView(dialog: dialog, filter: EmbossProcedure.self, side: side)
         case is BristleBrushProcedure.Type: _ = BrushStrokePreview(dialog: dialog, side: side)
         case is BristleStrokeProcedure.Type: return BristleStrokePreview.render
         default: break

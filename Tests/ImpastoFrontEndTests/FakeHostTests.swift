@@ -298,6 +298,47 @@ final class FakeHostTests: XCTestCase {
     }
 }
 
+extension FakeHostTests {
+    /// The Light Editor's whole-layer view: the procedure's filter over the whole layer, scaled
+    /// to fit and never enlarged. A layer of 2 × 2 blocks of one colour each, halved: every
+    /// view pixel is the formula for its block (so how GEGL averages does not matter).
+    func testTheWholeLayerViewIsTheFilterOverTheWholeLayerScaledToFit() throws {
+        try XCTSkipUnless(ImpastoModule.load(), "the Impasto GEGL module did not load")
+        let (width, height) = (40, 24)
+        var random = SeededRandom(seed: 11)
+        let blocks = (0 ..< (width / 2) * (height / 2)).map { _ in
+            [Float.random(in: 0.1 ... 0.9, using: &random), Float.random(in: 0.1 ... 0.9, using: &random),
+             Float.random(in: 0.1 ... 0.9, using: &random)]
+        }
+        var pixels: [Float] = []
+        for y in 0 ..< height {
+            for x in 0 ..< width { pixels += blocks[(y / 2) * (width / 2) + x / 2] + [1] }
+        }
+        let host = FakeHost()
+        host.addLayer(2, image: 1, width: width, height: height, pixels: pixels)
+        let values = arguments(PencilHueSaturationProcedure.self, ["azimuth": .float(-60), "altitude": .float(45)])
+        let view = try XCTUnwrap(PencilHueSaturationProcedure.wholeLayer(of: 2, in: host, arguments: values, fitting: 20, 100))
+        XCTAssertEqual([view.width, view.height], [20, 12], "scaled by 20/40 to fit 20 wide")
+        for y in 0 ..< 12 { for x in 0 ..< 20 {
+            // The layer is linear float; the pencil works on R'G'B' (as the test above), and
+            // the view is R'G'B'A u8.
+            let encoded = blocks[y * 20 + x].map { (v: Float) -> Double in
+                let linear = Double(v)
+                return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
+            }
+            let expected = PencilReference.apply(encoded, azimuth: -60, altitude: 45)
+            for c in 0 ..< 3 {
+                XCTAssertEqual(Double(view.pixels[(y * 20 + x) * 4 + c]) / 255, min(max(expected[c], 0), 1), accuracy: 2.0 / 255,
+                               "(\(x), \(y)) channel \(c)")
+            }
+            XCTAssertEqual(view.pixels[(y * 20 + x) * 4 + 3], 255)
+        } }
+        let small = try XCTUnwrap(PencilHueSaturationProcedure.wholeLayer(of: 2, in: host, arguments: values, fitting: 400, 260))
+        XCTAssertEqual([small.width, small.height], [40, 24], "a small layer is shown at its size, not enlarged")
+        XCTAssertEqual(host.log, [], "a view changes nothing in GIMP")
+    }
+}
+
 private extension ProcedureParameter.Kind {
     var isOptionalDrawable: Bool {
         if case .drawable(optional: true) = self { return true }

@@ -319,6 +319,22 @@ final class Gimp3WidgetGUITests: XCTestCase {
                 inside.append(0.2126 * Double(p[0]) + 0.7152 * Double(p[1]) + 0.0722 * Double(p[2]))
             }
         }
+        // The whole-layer view beside the parameters: the layer (smaller than the view, so at
+        // its size) centred, each opaque pixel as OK applied it.
+        let view = try XCTUnwrap(Self.widgetShot("whole-layer", in: "emboss", run.driven, suite: suite))
+        let (left, top) = ((view.width - custom.width) / 2, (view.height - custom.height) / 2)
+        XCTAssertGreaterThanOrEqual(min(left, top), 0, "the layer fits the view")
+        var compared = 0, worst = 0.0
+        for y in 0 ..< custom.height {
+            for x in 0 ..< custom.width where Array(custom.pixel(x, y))[3] > 0.999 {
+                guard left + x < view.width, top + y < view.height else { continue }
+                let (a, b) = (Array(custom.pixel(x, y)), Array(view.pixel(left + x, top + y)))
+                worst = max(worst, (0 ..< 3).map { abs(Double(a[$0]) - Double(b[$0])) }.max() ?? 0)
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 1000, "the disc's opaque pixels")
+        XCTAssertLessThanOrEqual(worst, 0.03, "the view shows what OK applied")
         let brightest = lumas.sorted()[Int(Double(lumas.count) * 0.9)]
         XCTAssertGreaterThanOrEqual(inside.reduce(0, +) / Double(max(inside.count, 1)), brightest - 0.01,
                                     "under the handle at \(centre): the light's highlight")
