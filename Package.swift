@@ -14,7 +14,7 @@
 //   ImpastoWidgets   the dialogs' own widgets (pencil pad, hemisphere editor, stroke and brush
 //                    previews): drawing and mapping once, for both GIMPs' toolkits
 //   ImpastoBrushFiles GIMP's brush files for the bristle brush (.gih/.gbr/.gdyn, pipe rules)
-//   ImpastoFrontEnd  the six procedures, written once for both GIMPs against GimpHost
+//   ImpastoFrontEnd  the seven procedures, written once for both GIMPs against GimpHost
 //   impasto          the GIMP 2.10 plug-in (GimpHost over libgimp-2.0, PDB, dialogs in Swift)
 //   CImpastoGimp3    the GIMP 3 plug-in's thin C kit over libgimp-3.0 and libgimpui-3.0 (GimpPlugIn subclass, macros, signals)
 //   CImpastoWidgets3 ImpastoWidgets' toolkit calls over libgimpui-3.0 (GTK 3)
