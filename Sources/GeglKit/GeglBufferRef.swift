@@ -51,6 +51,26 @@ public final class GeglBufferRef {
 }
 
 extension GeglBufferRef {
+    /// A new buffer, at the origin and in this buffer's own format, holding this buffer
+    /// `scale` (< 1) of its size, `width` × `height`: gegl_buffer_get at that scale, which
+    /// averages each pixel's share of the original (its mip-map levels, then a box filter).
+    public func scaledCopy(scale: Double, width: Int, height: Int) -> GeglBufferRef {
+        let format = gegl_buffer_get_format(pointer)
+        let bytes = Int(babl_format_get_bytes_per_pixel(format))
+        var rect = GeglRectangle(x: Int32((Double(extent.x) * scale).rounded(.down)), y: Int32((Double(extent.y) * scale).rounded(.down)),
+                                 width: Int32(width), height: Int32(height))
+        var pixels = [UInt8](repeating: 0, count: max(0, width * height * bytes))
+        pixels.withUnsafeMutableBytes {
+            gegl_buffer_get(pointer, &rect, scale, format, $0.baseAddress, Int32(width * bytes), GEGL_ABYSS_NONE)
+        }
+        var placed = GeglRectangle(x: 0, y: 0, width: Int32(width), height: Int32(height))
+        let copy = GeglBufferRef(owning: gegl_buffer_new(&placed, format))
+        pixels.withUnsafeBytes {
+            gegl_buffer_set(copy.pointer, &placed, 0, format, $0.baseAddress, Int32(width * bytes))
+        }
+        return copy
+    }
+
     /// Copies `rect` of this buffer into the same place of `destination` (GEGL shares whole
     /// tiles copy-on-write where it can).
     public func copy(_ rect: GeglRectangle, to destination: GeglBufferRef) {

@@ -17,20 +17,26 @@ public struct DrawableFilter {
     public var aux: Int32? = nil
     public var alignsAux = false
     public var addsAlpha = false
+    /// The properties that are lengths in the drawable's pixels (a radius, a depth whose
+    /// slopes are per pixel, a blur): the whole-layer view scales them with the layer.
+    public var lengths: [String] = []
 
     public init(operation: String, properties: [(String, GeglValue)], aux: Int32? = nil, alignsAux: Bool = false,
-                addsAlpha: Bool = false) {
+                addsAlpha: Bool = false, lengths: [String] = []) {
         self.operation = operation
         self.properties = properties
         self.aux = aux
         self.alignsAux = alignsAux
         self.addsAlpha = addsAlpha
+        self.lengths = lengths
     }
 
     /// The graph drawable → op (with its aux); returns the op's node. `withoutAlpha`: the
-    /// drawable's alpha channel (one just added) is dropped on the way to the op.
-    private func build(_ graph: GeglGraph, on drawable: Int32, in host: any GimpHost, withoutAlpha: Bool = false) -> OpaquePointer {
-        let source = host.buffer(drawable)
+    /// drawable's alpha channel (one just added) is dropped on the way to the op. `source`:
+    /// another buffer in the drawable's place (the whole-layer view's smaller copy).
+    private func build(_ graph: GeglGraph, on drawable: Int32, in host: any GimpHost, withoutAlpha: Bool = false,
+                       source: GeglBufferRef? = nil) -> OpaquePointer {
+        let source = source ?? host.buffer(drawable)
         let input = graph.node("gegl:buffer-source", [("buffer", .buffer(source))])
         let op = graph.node(operation, properties)
         if withoutAlpha {
@@ -111,24 +117,41 @@ public struct DrawableFilter {
         }
     }
 
-    /// The op's result over the whole of `drawable`, `scale` (≤ 1) of its size: GEGL renders
-    /// the full-size result (what OK applies) and averages it down (gegl_node_blit with a
-    /// scale, at level 0). Straight 8-bit R'G'B'A rows, for the dialogs' whole-layer view.
+    /// The op's result over the whole of `drawable`, `scale` (≤ 1) of its size, as straight
+    /// 8-bit R'G'B'A rows, for the dialogs' whole-layer view. At full size it is what OK
+    /// applies. Smaller, the op runs on a copy of the layer averaged down, with its `lengths`
+    /// scaled alike: the same surface at that size (as EmbossQualityTests compare a render with
+    /// one at 4× the size, the mask and lengths ×4), at the cost of the small copy, so the view
+    /// follows every change also on a large layer (WholeLayerTests).
     public func wholeLayer(of drawable: Int32, in host: any GimpHost, scale: Double) throws(ProcedureFailure)
         -> (width: Int, height: Int, pixels: [UInt8]) {
         try checkOperation()
-        let extent = host.buffer(drawable).extent
+        let source = host.buffer(drawable), extent = source.extent
+        guard extent.width > 0, extent.height > 0 else { return (0, 0, []) }
         let scale = scale.isFinite ? min(max(scale, 1e-4), 1) : 1
         let width = max(1, Int((Double(extent.width) * scale).rounded(.down)))
         let height = max(1, Int((Double(extent.height) * scale).rounded(.down)))
-        guard extent.width > 0, extent.height > 0 else { return (0, 0, []) }
         let graph = GeglGraph()
-        let op = build(graph, on: drawable, in: host)
-        var r = GeglRectangle(x: Int32((Double(extent.x) * scale).rounded(.down)), y: Int32((Double(extent.y) * scale).rounded(.down)),
-                              width: Int32(width), height: Int32(height))
+        let op: OpaquePointer
+        if scale < 1 && !alignsAux {
+            var smaller = self
+            smaller.properties = properties.map { name, value in
+                guard lengths.contains(name), case .double(let length) = value else { return (name, value) }
+                return (name, .double(length * scale))
+            }
+            op = smaller.build(graph, on: drawable, in: host, source: source.scaledCopy(scale: scale, width: width, height: height))
+        } else {
+            op = build(graph, on: drawable, in: host)
+        }
+        let blitScale = scale < 1 && !alignsAux ? 1 : scale
+        var r = GeglRectangle(x: 0, y: 0, width: Int32(width), height: Int32(height))
+        if blitScale != 1 {
+            r.x = Int32((Double(extent.x) * scale).rounded(.down))
+            r.y = Int32((Double(extent.y) * scale).rounded(.down))
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes {
-            gegl_node_blit(op, scale, &r, babl_format("R'G'B'A u8"), $0.baseAddress, Int32(width * 4), GEGL_BLIT_DEFAULT)
+            gegl_node_blit(op, blitScale, &r, babl_format("R'G'B'A u8"), $0.baseAddress, Int32(width * 4), GEGL_BLIT_DEFAULT)
         }
         return (width, height, pixels)
     }

@@ -4,8 +4,10 @@ import ImpastoFrontEnd
 import ImpastoKernels
 
 /// The whole layer through the procedure's filter, scaled to fit (never enlarged), beside the
-/// drawable preview's 1:1 detail: what a look does to a whole word or logo. Drawn by the same
-/// filter OK applies, again whenever a value changes (on the next draw).
+/// drawable preview's 1:1 detail: what a look does to a whole word or logo. Drawn again
+/// whenever a value changes (on the next draw): a layer that fits is shown exactly as OK
+/// applies it; a larger one through a copy averaged down (`DrawableFilter.wholeLayer`), so the
+/// view keeps up on any layer.
 final class WholeLayerView {
     /// The view's size: room for a line of text (landscape), within the parameters' column.
     static let size = (width: 400, height: 260)

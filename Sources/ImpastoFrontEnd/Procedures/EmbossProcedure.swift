@@ -40,11 +40,14 @@ public enum EmbossProcedure: FilterProcedure {
         }
         // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
         let relief = arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
+        // Radius, depth (per-pixel slopes) and liquify are lengths in the layer's pixels.
+        let lengths = [EmbossSettings.Parameters.radius, EmbossSettings.Parameters.scale, EmbossSettings.Parameters.liquify].map(\.name)
         guard let shading else {
             return DrawableFilter(operation: "impasto:emboss", properties: relief + CustomLook.properties(arguments),
-                                  addsAlpha: true)
+                                  addsAlpha: true, lengths: lengths)
         }
         // A picture of a sphere comes on an aux pad: impasto:emboss has none (GIMP 3 keeps it live).
-        return DrawableFilter(operation: "impasto:emboss-matcap", properties: relief, aux: shading, addsAlpha: true)
+        return DrawableFilter(operation: "impasto:emboss-matcap", properties: relief, aux: shading, addsAlpha: true,
+                              lengths: lengths)
     }
 }
