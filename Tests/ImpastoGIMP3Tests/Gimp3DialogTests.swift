@@ -324,31 +324,21 @@ final class Gimp3DialogTests: XCTestCase {
         }
     }
 
-    static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
+    static let runs = Gimp3Runs<Run>()
 
     func run(_ suite: Gimp3Root.Suite) throws -> Run {
-        try Gimp3Root.skipUnlessRequested(suite)
         Gegl.initialize()  // GEGL reads the PNGs
-        if Self.runs[suite] == nil {
-            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
-                root.buildPlugIn().flatMap { plugIn in
-                    Result {
-                        let session = try Gimp3Session(root: root)
-                        try session.installPlugIn(plugIn)
-                        let gui = try Gimp3GUI(session: session)
-                        let drive = Drive()
-                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.brushInfo
-                        let result = gui.run(Self.scenarios.map(\.script), prelude: prelude) { Self.drive($0, drive, suite: suite) }
-                        return Run(gui: gui, result: result, drive: drive)
-                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
-                }
-            }
+        return try Self.runs.run(suite) { _, session in
+            let gui = try Gimp3GUI(session: session)
+            let drive = Drive()
+            let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.brushInfo
+            let result = gui.run(Self.scenarios.map(\.script), prelude: prelude) { Self.drive($0, drive, suite: suite) }
+            return Run(gui: gui, result: result, drive: drive)
         }
-        return try Self.runs[suite]!.get()
     }
 
     override class func tearDown() {
-        for case .success(let run) in runs.values { run.gui.session.remove() }
+        runs.removeSessions()
         super.tearDown()
     }
 

@@ -135,24 +135,18 @@ final class Gimp3FilterTests: XCTestCase {
         }
     }
 
-    static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
+    static let runs = Gimp3Runs<Run>()
 
-    /// The suite's run, or a skip when IMPASTO_GIMP3_ROOTS does not list the suite.
+    /// The suite's run (the GEGL module's ops alone: no plug-in), or a skip when
+    /// IMPASTO_GIMP3_ROOTS does not list the suite.
     func run(_ suite: Gimp3Root.Suite) throws -> Run {
-        try Gimp3Root.skipUnlessRequested(suite)
-        if Self.runs[suite] == nil {
-            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
-                Result {
-                    let session = try Gimp3Session(root: root)
-                    return Run(session: session, result: session.batch(Self.scenarios.map(\.1), prelude: Self.helpers(session)))
-                }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
-            }
+        try Self.runs.run(suite, plugIn: false) { _, session in
+            Run(session: session, result: session.batch(Self.scenarios.map(\.1), prelude: Self.helpers(session)))
         }
-        return try Self.runs[suite]!.get()
     }
 
     override class func tearDown() {
-        for case .success(let run) in runs.values { run.session.remove() }
+        runs.removeSessions()
         super.tearDown()
     }
 

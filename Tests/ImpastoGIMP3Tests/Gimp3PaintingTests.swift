@@ -164,31 +164,17 @@ final class Gimp3PaintingTests: XCTestCase {
             """),
     ]
 
-    static var runs: [Gimp3Root.Suite: Result<(PrivateGimp.BatchResult, Gimp3Session), Gimp3Root.Problem>] = [:]
+    static let runs = Gimp3Runs<(result: PrivateGimp.BatchResult, session: Gimp3Session)>()
 
     func run(_ suite: Gimp3Root.Suite) throws -> (result: PrivateGimp.BatchResult, session: Gimp3Session) {
-        try Gimp3Root.skipUnlessRequested(suite)
-        if Self.runs[suite] == nil {
-            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
-                root.buildPlugIn().flatMap { plugIn in
-                    Result {
-                        let session = try Gimp3Session(root: root)
-                        try session.installPlugIn(plugIn)
-                        let written = root.run([plugIn.path, "--write-brush", session.path("profile")])
-                        guard written.status == 0 else {
-                            throw Gimp3Root.Problem(description: "--write-brush failed:\n\(written.output)")
-                        }
-                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers(session.folder)
-                        return (session.batch(Self.scenarios.map(\.1), prelude: prelude, data: true), session)
-                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
-                }
-            }
+        try Self.runs.run(suite, brush: true) { _, session in
+            let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers(session.folder)
+            return (session.batch(Self.scenarios.map(\.1), prelude: prelude, data: true), session)
         }
-        return try Self.runs[suite]!.get()
     }
 
     override class func tearDown() {
-        for case .success(let (_, session)) in runs.values { session.remove() }
+        runs.removeSessions()
         super.tearDown()
     }
 

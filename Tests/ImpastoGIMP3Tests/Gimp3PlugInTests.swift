@@ -128,29 +128,19 @@ final class Gimp3PlugInTests: XCTestCase {
         }
     }
 
-    static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
+    static let runs = Gimp3Runs<Run>()
 
     func run(_ suite: Gimp3Root.Suite) throws -> Run {
-        try Gimp3Root.skipUnlessRequested(suite)
-        if Self.runs[suite] == nil {
-            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
-                root.buildPlugIn().flatMap { plugIn in
-                    Result {
-                        let session = try Gimp3Session(root: root)
-                        try session.installPlugIn(plugIn)
-                        let prelude = Self.helpers(session)
-                        return Run(session: session, batches: [Self.first, Self.second].map {
-                            (scenarios: $0, result: session.batch($0.map(\.1), prelude: prelude))
-                        })
-                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
-                }
-            }
+        try Self.runs.run(suite) { _, session in
+            let prelude = Self.helpers(session)
+            return Run(session: session, batches: [Self.first, Self.second].map {
+                (scenarios: $0, result: session.batch($0.map(\.1), prelude: prelude))
+            })
         }
-        return try Self.runs[suite]!.get()
     }
 
     override class func tearDown() {
-        for case .success(let run) in runs.values { run.session.remove() }
+        runs.removeSessions()
         super.tearDown()
     }
 

@@ -267,26 +267,16 @@ final class Gimp3ProceduresTests: XCTestCase {
         }
     }
 
-    static var gimp3Runs: [Gimp3Root.Suite: Result<(Run, Gimp3Session), Gimp3Root.Problem>] = [:]
+    static var gimp3Runs = Gimp3Runs<(run: Run, session: Gimp3Session)>()
     static var gimp2Run: Result<(Run, PrivateGimp), Error>?
 
     func gimp3(_ suite: Gimp3Root.Suite) throws -> (run: Run, session: Gimp3Session) {
-        try Gimp3Root.skipUnlessRequested(suite)
-        if Self.gimp3Runs[suite] == nil {
-            Self.gimp3Runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
-                root.buildPlugIn().flatMap { plugIn in
-                    Result {
-                        let session = try Gimp3Session(root: root)
-                        try session.installPlugIn(plugIn)
-                        let scenarios = Self.calls.map { ($0.name, Self.scenario($0, gimp3: true)) }
-                            + [("brush", Self.brushGimp3)] + Self.gimp3Only
-                        let result = session.batch(scenarios.map(\.1), prelude: Self.gimp3Helpers(session.folder), data: true)
-                        return (Run(folder: session.hostFolder, result: result, names: scenarios.map(\.0)), session)
-                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
-                }
-            }
+        try Self.gimp3Runs.run(suite) { _, session in
+            let scenarios = Self.calls.map { ($0.name, Self.scenario($0, gimp3: true)) }
+                + [("brush", Self.brushGimp3)] + Self.gimp3Only
+            let result = session.batch(scenarios.map(\.1), prelude: Self.gimp3Helpers(session.folder), data: true)
+            return (Run(folder: session.hostFolder, result: result, names: scenarios.map(\.0)), session)
         }
-        return try Self.gimp3Runs[suite]!.get()
     }
 
     /// The same calls in GIMP 2.10 on the host, with the host's build installed by plugin-install.sh.
@@ -309,9 +299,9 @@ final class Gimp3ProceduresTests: XCTestCase {
     }
 
     override class func tearDown() {
-        for case .success(let (_, session)) in gimp3Runs.values { session.remove() }
+        gimp3Runs.removeSessions()
         if case .success(let (_, session)) = gimp2Run { session.remove() }
-        gimp3Runs = [:]
+        gimp3Runs = Gimp3Runs()
         gimp2Run = nil   // (ReleaseBundleTests compares with it too: made again there)
         super.tearDown()
     }

@@ -90,30 +90,20 @@ final class Gimp3WidgetGUITests: XCTestCase {
         }
     }
 
-    nonisolated(unsafe) static var runs: [Gimp3Root.Suite: Result<Run, Gimp3Root.Problem>] = [:]
+    nonisolated(unsafe) static let runs = Gimp3Runs<Run>()
 
     func run(_ suite: Gimp3Root.Suite) throws -> Run {
-        try Gimp3Root.skipUnlessRequested(suite)
-        if Self.runs[suite] == nil {
-            Self.runs[suite] = Gimp3Root.prepare(suite).flatMap { root in
-                root.buildPlugIn().flatMap { plugIn in
-                    Result {
-                        let session = try Gimp3Session(root: root)
-                        try session.installPlugIn(plugIn)
-                        let gui = try Gimp3GUI(session: session)
-                        var driven = Driven()
-                        let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers
-                        let result = gui.run(Self.scenarios.map(\.1), prelude: prelude) { gui in
-                            driven = Self.drive(gui)
-                        }
-                        Self.keepSnapshots(gui, suite: suite)
-                        Self.keepWidgetShots(driven, suite: suite)
-                        return Run(session: session, gui: gui, result: result, driven: driven)
-                    }.mapError { $0 as? Gimp3Root.Problem ?? Gimp3Root.Problem(description: "\($0)") }
-                }
+        try Self.runs.run(suite) { _, session in
+            let gui = try Gimp3GUI(session: session)
+            var driven = Driven()
+            let prelude = Gimp3ProceduresTests.gimp3Helpers(session.folder) + Self.helpers
+            let result = gui.run(Self.scenarios.map(\.1), prelude: prelude) { gui in
+                driven = Self.drive(gui)
             }
+            Self.keepSnapshots(gui, suite: suite)
+            Self.keepWidgetShots(driven, suite: suite)
+            return Run(session: session, gui: gui, result: result, driven: driven)
         }
-        return try Self.runs[suite]!.get()
     }
 
     /// Operates the dialogs in the order the scenarios open them, as DialogGUITests does in 2.10.
@@ -191,7 +181,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
     }
 
     override class func tearDown() {
-        for case .success(let run) in runs.values { run.session.remove() }
+        runs.removeSessions()
         super.tearDown()
     }
 

@@ -98,3 +98,43 @@ public func worstDifference(_ a: FloatImage, _ b: FloatImage) -> Double {
     }
     return worst
 }
+
+/// A GIMP 3 test class's runs, one per suite, made on first use and kept for all its tests
+/// (each makes its GIMP session once): a skip unless IMPASTO_GIMP3_ROOTS lists the suite, then
+/// the root and a new session, with (`plugIn`) Impasto's plug-in built and installed (`brush`:
+/// and the standard brush and dynamics written into the profile, as an install does), then
+/// `make`. A failure is kept too, so every test of the suite reports it.
+public final class Gimp3Runs<Run> {
+    /// (Any error is kept as thrown: an XCTSkip stays a skip.)
+    private var runs: [Gimp3Root.Suite: Result<(run: Run, session: Gimp3Session), Error>] = [:]
+
+    public init() {}
+
+    public func run(_ suite: Gimp3Root.Suite, plugIn: Bool = true, brush: Bool = false,
+                    _ make: (_ root: Gimp3Root, _ session: Gimp3Session) throws -> Run) throws -> Run {
+        try Gimp3Root.skipUnlessRequested(suite)
+        if runs[suite] == nil {
+            runs[suite] = Result {
+                let root = try Gimp3Root.prepare(suite).get()
+                let session = try Gimp3Session(root: root)
+                if plugIn {
+                    let built = try root.buildPlugIn().get()
+                    try session.installPlugIn(built)
+                    if brush {
+                        let written = root.run([built.path, "--write-brush", session.path("profile")])
+                        guard written.status == 0 else {
+                            throw Gimp3Root.Problem(description: "--write-brush failed:\n\(written.output)")
+                        }
+                    }
+                }
+                return (try make(root, session), session)
+            }
+        }
+        return try runs[suite]!.get().run
+    }
+
+    /// Removes the sessions made (a test class's tearDown).
+    public func removeSessions() {
+        for case .success(let made) in runs.values { made.session.remove() }
+    }
+}
