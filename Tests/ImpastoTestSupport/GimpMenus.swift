@@ -52,7 +52,9 @@ extension DialogDriver {
         let before = windowIDs()
         xdotool(["mousemove", "\(box.centre.x)", "\(box.centre.y)"])
         usleep(300_000)
-        xdotool(["click", "1"])
+        // A submenu's item opens it on hovering (GTK's popup delay); a click then, on a
+        // loaded machine just as it opens, can close it again: click only what is still shut.
+        if windowIDs().isSubset(of: before) { xdotool(["click", "1"]) }
         // GIMP 3.2 builds a menu the first time it opens, which can take seconds.
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline && windowIDs().isSubset(of: before) { usleep(200_000) }
