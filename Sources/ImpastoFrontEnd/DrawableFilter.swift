@@ -131,9 +131,12 @@ public struct DrawableFilter {
         let scale = scale.isFinite ? min(max(scale, 1e-4), 1) : 1
         let width = max(1, Int((Double(extent.width) * scale).rounded(.down)))
         let height = max(1, Int((Double(extent.height) * scale).rounded(.down)))
+        // (An aux aligned with the drawable would have to shrink and move with it: such a filter
+        // is rendered at full size and averaged down by gegl_node_blit instead.)
+        let shrinks = scale < 1 && !alignsAux
         let graph = GeglGraph()
         let op: OpaquePointer
-        if scale < 1 && !alignsAux {
+        if shrinks {
             var smaller = self
             smaller.properties = properties.map { name, value in
                 guard lengths.contains(name), case .double(let length) = value else { return (name, value) }
@@ -143,12 +146,9 @@ public struct DrawableFilter {
         } else {
             op = build(graph, on: drawable, in: host)
         }
-        let blitScale = scale < 1 && !alignsAux ? 1 : scale
-        var r = GeglRectangle(x: 0, y: 0, width: Int32(width), height: Int32(height))
-        if blitScale != 1 {
-            r.x = Int32((Double(extent.x) * scale).rounded(.down))
-            r.y = Int32((Double(extent.y) * scale).rounded(.down))
-        }
+        // The small copy lies at the origin; the drawable where its extent is, at the scale.
+        let (blitScale, origin) = shrinks ? (1.0, (x: 0.0, y: 0.0)) : (scale, (x: Double(extent.x) * scale, y: Double(extent.y) * scale))
+        var r = GeglRectangle(x: Int32(origin.x.rounded(.down)), y: Int32(origin.y.rounded(.down)), width: Int32(width), height: Int32(height))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes {
             gegl_node_blit(op, blitScale, &r, babl_format("R'G'B'A u8"), $0.baseAddress, Int32(width * 4), GEGL_BLIT_DEFAULT)

@@ -41,7 +41,7 @@ final class WholeLayerView {
         cairo_set_source_rgb(cr, 0.16, 0.16, 0.17)
         cairo_paint(cr)
         let (w, h) = (Int(width), Int(height))
-        if rendered == nil || rendered?.values != dialog.arguments.values || rendered?.width != w || rendered?.height != h {
+        if rendered.map({ $0.values != dialog.arguments.values || $0.width != w || $0.height != h }) ?? true {
             if let surface { cairo_surface_destroy(surface) }
             surface = nil
             rendered = (dialog.arguments.values, w, h)
@@ -61,8 +61,8 @@ final class WholeLayerView {
         cairo_clip(cr)
         for row in 0 ... Int(sh / 8) {
             for column in 0 ... Int(sw / 8) {
-                let light = (row + column) % 2 == 0
-                cairo_set_source_rgb(cr, light ? 0.6 : 0.4, light ? 0.6 : 0.4, light ? 0.6 : 0.4)
+                let grey = (row + column) % 2 == 0 ? 0.6 : 0.4
+                cairo_set_source_rgb(cr, grey, grey, grey)
                 cairo_rectangle(cr, x + Double(column * 8), y + Double(row * 8), 8, 8)
                 cairo_fill(cr)
             }

@@ -283,7 +283,8 @@ final class Gimp3WidgetGUITests: XCTestCase {
         XCTAssertEqual(Array(custom.pixel(5, 5))[3], 0, "outside the disc stays transparent")
         // The editor as GTK 3 showed it: the shaded sphere and the chosen light's ring.
         let sphere = try pixels(of: "hemisphere", in: "emboss", run, suite: suite)
-        let ring = sphere.filter { $0[0] > 0.95 && abs($0[1] - 0.8) < 0.06 && $0[2] < 0.3 }
+        func isRing(_ p: [Float]) -> Bool { p[0] > 0.95 && abs(p[1] - 0.8) < 0.06 && p[2] < 0.3 }   // (1, 0.8, 0.2)
+        let ring = sphere.filter(isRing)
         XCTAssertGreaterThan(ring.count, 5, "the selected handle's ring: the editor shows the loaded custom look")
         // The highlight sits under the handle: the sphere within 3 px of the ring's centre is
         // as bright as the brightest 10 % of the sphere.
@@ -292,12 +293,11 @@ final class Gimp3WidgetGUITests: XCTestCase {
         var lumas: [Double] = []
         for y in 0 ..< shot.height {
             for x in 0 ..< shot.width {
-                let p = Array(shot.pixel(x, y))
-                if p[0] > 0.95 && abs(p[1] - 0.8) < 0.06 && p[2] < 0.3 {
+                if isRing(Array(shot.pixel(x, y))) {
                     ringSum += SIMD2(Double(x), Double(y))
                     ringCount += 1
                 }
-                let l = 0.2126 * Double(p[0]) + 0.7152 * Double(p[1]) + 0.0722 * Double(p[2])
+                let l = luma(shot, x, y)
                 if l > 0.25 { lumas.append(l) }   // the sphere, not the background (0.16)
             }
         }
@@ -305,8 +305,7 @@ final class Gimp3WidgetGUITests: XCTestCase {
         var inside: [Double] = []
         for y in Int(centre.y) - 3 ... Int(centre.y) + 3 {
             for x in Int(centre.x) - 3 ... Int(centre.x) + 3 where x >= 0 && y >= 0 && x < shot.width && y < shot.height {
-                let p = Array(shot.pixel(x, y))
-                inside.append(0.2126 * Double(p[0]) + 0.7152 * Double(p[1]) + 0.0722 * Double(p[2]))
+                inside.append(luma(shot, x, y))
             }
         }
         // The whole-layer view beside the parameters: the layer (smaller than the view, so at
