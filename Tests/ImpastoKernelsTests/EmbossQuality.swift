@@ -238,6 +238,28 @@ enum EmbossQuality {
         (0 ..< 3).contains { abs(image[4 * i + $0] - reference[4 * i + $0]) > 0.2 }
     }
 
+    /// The worst 5 × 5 window of fully covered pixels (the crease too): the largest mean, over
+    /// such a window, of a pixel's largest channel difference from the reference, and where
+    /// (the window's centre). A misplaced crease shows here as a patch of wrong colour.
+    static func worstWindow(_ image: [Float], _ reference: [Float], _ shape: Shape) -> (mean: Double, x: Int, y: Int) {
+        let w = shape.coarse.width, h = shape.coarse.height
+        var worst = (mean: 0.0, x: 0, y: 0)
+        for y in 2 ..< max(2, h - 2) { for x in 2 ..< max(2, w - 2) {
+            var sum = 0.0, covered = true
+            for j in -2 ... 2 { for i in -2 ... 2 {
+                let k = (y + j) * w + x + i
+                guard shape.coarse.values[k] >= 0.999 else { covered = false; break }
+                let d0 = abs(image[4 * k] - reference[4 * k]), d1 = abs(image[4 * k + 1] - reference[4 * k + 1])
+                let d2 = abs(image[4 * k + 2] - reference[4 * k + 2])
+                sum += Double(max(d0, max(d1, d2)))
+            }
+                if !covered { break }
+            }
+            if covered, sum / 25 > worst.mean { worst = (sum / 25, x, y) }
+        } }
+        return worst
+    }
+
     /// The figures of a 1× render and its reference, over `interior`.
     static func figures(_ image: [Float], _ reference: [Float], width w: Int, interior: [Bool]) -> Figures {
         var count = 0, far = 0

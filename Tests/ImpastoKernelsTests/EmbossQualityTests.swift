@@ -110,6 +110,25 @@ final class EmbossQualityTests: XCTestCase {
         }
     }
 
+    /// The bold N's upper notch, where its diagonal leaves the left stem, and every other
+    /// joint of the letters at the sizes, radii and depths of a user's embossed "GOLDEN": no
+    /// 5 × 5 window of fully covered pixels is off the 4× render by a mean of more than 0.40.
+    func testNoPatchOfTheGlyphsIsFarFromThe4xRender() {
+        let shape = EmbossQuality.glyphs
+        for preset in ["gold", "chrome"] {
+            let shading = Hemisphere.preset(named: preset)!.render(size: 256)
+            for radius: Float in [25, 40] { for depth: Float in [10, 20] {
+                var settings = EmbossSettings()
+                settings.radius = radius
+                settings.scale = depth
+                let (image, reference) = EmbossQuality.renders(shape, settings, shading: shading)
+                let worst = EmbossQuality.worstWindow(image, reference, shape)
+                print("EmbossQualityTests: \(preset) r \(radius) depth \(depth): worst 5 × 5 window \(worst)")
+                XCTAssertLessThanOrEqual(worst.mean, 0.40, "\(preset) r \(radius) depth \(depth): \(worst)")
+            } }
+        }
+    }
+
     func testASubsetStaysWithinTheMeasuredBounds() {
         check(presets: ["mercury"], radii: [2, 10], scales: [10, 50]) { f in
             f.far <= 0.03 && f.speckle <= 1.3 * f.referenceSpeckle + 0.01
