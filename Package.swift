@@ -131,7 +131,7 @@ let package = Package(
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["GeglKit", "ImpastoKernels"], path: "Tests/ImpastoTestSupport"),
-        .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoTestSupport", "CGlibcCompat"]),
+        .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoBrushFiles", "ImpastoTestSupport", "CGlibcCompat"]),
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels", "ImpastoTestSupport", "GeglKit", "CGEGL"]),
         .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),

@@ -22,8 +22,10 @@ import Glibc
 /// For a normal tilted θ from the viewer (cos θ = n_z) the brightest light of the ring is the
 /// one on its own side, whose half vector tilts θ_h = (90° − e)/2, giving cos(θ − θ_h) =
 /// n_z·cos θ_h + √(1 − n_z²)·sin θ_h. The ring is brightest towards the light and dark
-/// opposite it, w = ((1 + cos φ)/2)² for a slope facing φ away from the light's azimuth, so
-/// that slopes facing away stay in shadow: it adds ring · light · w · cos(θ − θ_h)^shininess.
+/// opposite it, w = max(0, (s + cos φ)/(1 + s)) for a slope facing φ away from the light's
+/// azimuth (s = `ringSpread`), so that slopes facing away stay in shadow while the flanks of
+/// a stroke along the light, facing across it, still shine: it adds
+/// ring · light · w · cos(θ − θ_h)^shininess.
 public struct NormalLighting: Equatable, Sendable {
     public var azimuth: Float
     public var elevation: Float
@@ -37,6 +39,12 @@ public struct NormalLighting: Equatable, Sendable {
     public var lightColor: SIMD3<Float>
     /// Strength of the ring of light's highlights, 0 (none: impasto:normal-light's) … 4.
     public var ring: Float = 0
+    /// How far round the ring its light reaches (s in w above): none beyond φ = 134°, so a
+    /// bristle's flank facing away stays darker than flat paint, and 0.41 across the light,
+    /// so strokes along it shine at least half as often as the best direction
+    /// (PaintReliefTests.testDefaultStrokesShineInEveryDirection,
+    /// testDefaultsGiveEachBristleAGlossyRidge; Gimp3PenTests' thick paint rim).
+    static let ringSpread: Float = 0.7
 
     /// The light's parameters, as impasto:normal-light and its procedure name them (light
     /// direction as in GIMP's Bump Map).
@@ -193,8 +201,9 @@ public struct NormalLighting: Equatable, Sendable {
                 let facing = (x * light.x + y * light.y) / (side * lightAcross).replacing(with: 1, where: side .== 0)
                 var ringHighlight = highlightPower(z * ringCos + side * ringSin) - ringSheen
                 ringHighlight.replace(with: 0, where: ringHighlight .< 0)
-                let toward = 0.5 * (1 + facing)
-                highlight += ring * toward * toward * ringHighlight
+                var toward = (NormalLighting.ringSpread + facing) / (1 + NormalLighting.ringSpread)
+                toward.replace(with: 0, where: toward .< 0)
+                highlight += ring * toward * ringHighlight
             }
             return (r * color.x * diffuse + color.x * highlight, g * color.y * diffuse + color.y * highlight,
                     b * color.z * diffuse + color.z * highlight)

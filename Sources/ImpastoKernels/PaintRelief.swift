@@ -35,7 +35,10 @@ public struct PaintRelief: Equatable, Sendable, DeclaredParameters {
             "contrast", localized("Contrast"), 0 ... 100, slider: 0 ... 2, default: 0.5,
             localized("How steep the paint's edges look: its opacity is its height, scaled by this"))
         /// Enough that a bristle stroke shows a highlight along it in every direction, as
-        /// against the light's (PaintReliefTests.testDefaultStrokesShineInEveryDirection).
+        /// against the light's, in full and in thin coats
+        /// (PaintReliefTests.testDefaultStrokesShineInEveryDirection); not so much that the
+        /// highlights of a stroke on bare canvas clip and outshine its rim across paint
+        /// (Gimp3PenTests' and Gimp3PaintingTests' thick paint).
         public static let sheen = EffectParameter.number(
             "sheen", localized("Sheen"), 0 ... 4, default: 1,
             localized("Strength of the highlights from a ring of light all round, on slopes facing any way (0: the light alone)"))

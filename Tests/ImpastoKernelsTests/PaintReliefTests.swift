@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import ImpastoKernels
+import ImpastoBrushFiles
 import ImpastoTestSupport
 import XCTest
 
@@ -55,7 +56,7 @@ final class PaintReliefTests: XCTestCase {
         // (edge pixels repeated), k = contrast · NormalMap.heightScale, h = alpha (∂h/∂y down
         // the image: where paint rises downwards, its top edge, n faces up); colour · light · (ambient + (1 − ambient) ·
         // max(0, n·L) / L_z) + light · specular · max(0, (n·H)^s − H_z^s) + the ring: light ·
-        // sheen · ((1 + cos φ)/2)² · max(0, cos(θ − θ_h)^s − cos(θ_h)^s), θ the normal's tilt, φ
+        // sheen · max(0, (0.7 + cos φ)/1.7) · max(0, cos(θ − θ_h)^s − cos(θ_h)^s), θ the normal's tilt, φ
         // its azimuth from the light's, θ_h = (90° − e)/2.
         let (width, height) = (23, 19)
         let rgba = randomRGBA(count: width * height, seed: 74)
@@ -81,7 +82,7 @@ final class PaintReliefTests: XCTestCase {
             let tilt = acos(min(n.z, 1)), tiltH = (90 - elevation) / 2 * .pi / 180
             let across = (n.x * n.x + n.y * n.y).squareRoot()
             let facing = across > 0 ? (n.x * l.x + n.y * l.y) / (across * (l.x * l.x + l.y * l.y).squareRoot()) : 0
-            let ring = sheen * pow((1 + facing) / 2, 2) * max(0, pow(max(0, cos(tilt - tiltH)), shininess) - pow(cos(tiltH), shininess))
+            let ring = sheen * max(0, (0.7 + facing) / 1.7) * max(0, pow(max(0, cos(tilt - tiltH)), shininess) - pow(cos(tiltH), shininess))
             let highlight = specular * max(0, pow(max(0, (n * half).sum()), shininess) - pow(half.z, shininess)) + ring
             let i = (y * width + x) * 4
             for c in 0 ..< 3 {
@@ -135,37 +136,46 @@ final class PaintReliefTests: XCTestCase {
     }
 
     /// Gloss at the defaults in every direction: of each stroke's bristle pixels (at least half
-    /// covered), the share that shows brighter than flat paint by 0.15 or more (perceptual
-    /// R'G'B', the channels' mean) is at least half the best direction's. One light alone
-    /// cannot light a ridge that runs towards it: the ring of light (sheen) does.
+    /// as covered as the stroke's coat), the share that shows brighter than flat paint by 0.15
+    /// or more (perceptual R'G'B', the channels' mean) is at least half the best direction's.
+    /// So for strokes of full paint, and for the coat the Impasto Bristle dynamics lay at full
+    /// pressure with Thick paint and without (Thick paint is for coats: full paint is a
+    /// plateau of the thickest coverage; a light touch's quarter coat is faint paint, low by
+    /// design). One light alone cannot light a ridge that runs towards it: the ring of light
+    /// (sheen) does.
     func testDefaultStrokesShineInEveryDirection() {
         let paint = SRGB.linear(codes: SIMD4(180, 60, 40, 0) / 255, table: SRGB.decodeUnit)
+        let flat = (SRGB.perceptual(SIMD4(paint[0], paint[1], paint[2], 0)) * SIMD4(1, 1, 1, 0)).sum() / 3
         let cell = 90
-        let (rgba, width, height) = Self.fan(cell: cell, rgb: SIMD3(paint[0], paint[1], paint[2]))
-        func shares(_ relief: PaintRelief) -> [Double] {
-            let out = relief.shade(rgba, width: width, height: height)
-            func seen(_ i: Int) -> Float {
-                let p = SRGB.perceptual(SIMD4(out[4 * i], out[4 * i + 1], out[4 * i + 2], 0))
-                return (p[0] + p[1] + p[2]) / 3
-            }
-            let flat = (SRGB.perceptual(SIMD4(paint[0], paint[1], paint[2], 0)) * SIMD4(1, 1, 1, 0)).sum() / 3
-            return (0 ..< 16).map { k in
-                var bristle = 0, shining = 0
-                for y in (k / 8) * cell ..< (k / 8 + 1) * cell {
-                    for x in (k % 8) * cell ..< (k % 8 + 1) * cell where rgba[4 * (y * width + x) + 3] >= 0.5 {
-                        bristle += 1
-                        if seen(y * width + x) >= flat + 0.15 { shining += 1 }
-                    }
+        for coat in [1, BristleBrush.coat.upperBound] {
+            let (rgba, width, height) = Self.fan(cell: cell, rgb: SIMD3(paint[0], paint[1], paint[2]), opacity: coat)
+            func shares(_ relief: PaintRelief) -> [Double] {
+                let out = relief.shade(rgba, width: width, height: height)
+                func seen(_ i: Int) -> Float {
+                    let p = SRGB.perceptual(SIMD4(out[4 * i], out[4 * i + 1], out[4 * i + 2], 0))
+                    return (p[0] + p[1] + p[2]) / 3
                 }
-                return Double(shining) / Double(max(bristle, 1))
+                return (0 ..< 16).map { k in
+                    var bristle = 0, shining = 0
+                    for y in (k / 8) * cell ..< (k / 8 + 1) * cell {
+                        for x in (k % 8) * cell ..< (k % 8 + 1) * cell where Double(rgba[4 * (y * width + x) + 3]) >= coat / 2 {
+                            bristle += 1
+                            if seen(y * width + x) >= flat + 0.15 { shining += 1 }
+                        }
+                    }
+                    return Double(shining) / Double(max(bristle, 1))
+                }
+            }
+            for thick in coat < 1 ? [false, true] : [false] {
+                let glossy = shares(PaintRelief(thick: thick)), oneLight = shares(PaintRelief(sheen: 0, thick: thick))
+                let name = "coat \(coat)\(thick ? ", thick paint" : "")"
+                print("PaintReliefTests: \(name): shining share per direction (0°, 22.5°, …) at the defaults "
+                      + "\(glossy.map { ($0 * 100).rounded() / 100 }), with the light alone \(oneLight.map { ($0 * 100).rounded() / 100 })")
+                XCTAssertGreaterThanOrEqual(glossy.min() ?? 0, (glossy.max() ?? 0) / 2, "\(name): \(glossy)")
+                XCTAssertGreaterThan(glossy.min() ?? 0, 0.1, "\(name): \(glossy)")
+                XCTAssertLessThan(oneLight.min() ?? 1, (oneLight.max() ?? 0) / 2, "\(name): the light alone leaves strokes along it dull")
             }
         }
-        let glossy = shares(PaintRelief()), oneLight = shares(PaintRelief(sheen: 0))
-        print("PaintReliefTests: shining share per direction (0°, 22.5°, …) at the defaults \(glossy.map { ($0 * 100).rounded() / 100 }), "
-              + "with the light alone \(oneLight.map { ($0 * 100).rounded() / 100 })")
-        XCTAssertGreaterThanOrEqual(glossy.min() ?? 0, (glossy.max() ?? 0) / 2, "\(glossy)")
-        XCTAssertGreaterThan(glossy.min() ?? 0, 0.1, "\(glossy)")
-        XCTAssertLessThan(oneLight.min() ?? 1, (oneLight.max() ?? 0) / 2, "the light alone leaves strokes along it dull")
     }
 
     /// Thick paint: a thin coat shows opaque, in its own colour where it lies alone; coats laid
