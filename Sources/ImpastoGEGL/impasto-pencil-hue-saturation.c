@@ -27,7 +27,7 @@ property_double (max_saturation, _("Maximum saturation"), 8.0)
 
 property_boolean (linear, _("Linear light"), FALSE)
     description (_("Rotate and saturate linear RGB instead of perceptual R'G'B' "
-                 "(the seed worked on unmanaged, gamma-encoded values)"))
+                 "(off: the gamma-encoded values, as the original app did)"))
 
 #else
 

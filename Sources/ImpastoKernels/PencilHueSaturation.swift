@@ -26,7 +26,7 @@ public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
             localized("Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are"))
         public static let linear = EffectParameter.boolean(
             "linear", localized("Linear light"), default: false,
-            localized("Rotate and saturate linear RGB instead of perceptual R'G'B' (the seed worked on unmanaged, gamma-encoded values)"))
+            localized("Rotate and saturate linear RGB instead of perceptual R'G'B' (off: the gamma-encoded values, as the original app did)"))
     }
 
     /// The defaults are the identity: θ ≡ 0 and s = 1.
