@@ -72,6 +72,28 @@ public enum FastMath {
             .replacing(with: largestColour, where: x .> largestColour)
     }
 
+    /// Whether `count` RGBA float pixels from `p` on are all as `finiteColour` and
+    /// `finiteAlpha` would leave them (finite, colours within ±`largestColour`), so that a
+    /// kernel may take them as they are; a false answer only costs the caller its tests. On
+    /// the samples' bits, which the compiler vectorizes: with the sign cleared, a colour is in
+    /// range when at most 65504's bits (0x477FE000; NaN and ∞ are above), an alpha finite when
+    /// below ∞'s (0x7F800000); adding what takes the first value past to 2³¹ marks it in the
+    /// top bit.
+    static func finiteRGBA(_ p: UnsafePointer<Float>, count: Int) -> Bool {
+        guard count > 0 else { return true }
+        return UnsafeRawPointer(p).withMemoryRebound(to: Int32.self, capacity: count &* 4) { u in
+            let magnitude = SIMD4<Int32>(repeating: 0x7FFF_FFFF)
+            let past = SIMD4<Int32>(0x3880_1FFF, 0x3880_1FFF, 0x3880_1FFF, 0x0080_0000)
+            var marks = SIMD4<Int32>(repeating: 0)
+            var i = 0
+            while i < count {
+                marks |= (load(u + i &* 4) & magnitude) &+ past
+                i &+= 1
+            }
+            return (marks & SIMD4(repeating: Int32.min)) == SIMD4(repeating: 0)
+        }
+    }
+
     /// An alpha sample as the kernels pass it on: NaN and −∞ → 0, +∞ → 1; finite values as
     /// they are.
     @inline(__always)

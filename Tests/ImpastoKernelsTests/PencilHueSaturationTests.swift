@@ -112,6 +112,17 @@ final class PencilHueSaturationTests: XCTestCase {
         XCTAssertEqual(Array(out[8 ..< 12]), run(effect, [0.2, 0.4, 0.6, 0]), "alpha −∞ as 0")
         XCTAssertEqual(run(effect, [-1e38, 7e4, 1e9, 2]), run(effect, [-65504, 65504, 65504, 2]),
                        "beyond a half float's range: clamped; finite alpha as it is")
+        // In a long row (the kernel checks it a block at a time) each pixel is what it gives
+        // alone, a non-finite one anywhere along it and in place too.
+        var row = randomPixels(1000, in: -2 ... 2, seed: 9)
+        for (pixel, value) in [(0, Float.nan), (255, .infinity), (256, -.infinity), (700, 1e9), (999, .nan)] {
+            row[4 * pixel + pixel % 4] = value
+        }
+        let alone = (0 ..< 1000).flatMap { run(effect, Array(row[4 * $0 ..< 4 * $0 + 4])) }
+        XCTAssertEqual(run(effect, row), alone)
+        var inPlace = row
+        inPlace.withUnsafeMutableBufferPointer { b in effect.apply(b.baseAddress!, b.baseAddress!, count: 1000) }
+        XCTAssertEqual(inPlace, alone)
         var untouched: [Float] = [7, 7, 7, 7]
         untouched.withUnsafeMutableBufferPointer { b in
             effect.apply(b.baseAddress!, b.baseAddress!, count: 0)
