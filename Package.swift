@@ -3,8 +3,8 @@
 //
 // Impasto: Simon Gladman's iOS image effects for GIMP, in Swift behind a thin C-ABI shim.
 //
-//   ImpastoKernels   pure Swift maths (no GEGL, no GIMP), tested directly; `localized`, gettext
-//                    in the text domain "impasto" (through CLibintl, glibc's libintl.h)
+//   ImpastoKernels   pure Swift maths (no GEGL, no GIMP, no gettext), tested directly; it marks
+//                    the messages users see with `localized`, which the front-ends translate
 //   CImpastoABI      the one C header: the contract between the C chant files and Swift
 //   ImpastoABI       the Swift side of that header (@_cdecl exports over the kernels)
 //   ImpastoGEGL      the GEGL chant files, one per op, plus module.c
@@ -112,7 +112,7 @@ let package = Package(
 
         // gettext (glibc's libintl.h) for `localized`: the one text domain, "impasto".
         .systemLibrary(name: "CLibintl"),
-        .target(name: "ImpastoKernels", dependencies: ["CLibintl"], exclude: ["Emboss.md"]),
+        .target(name: "ImpastoKernels", exclude: ["Emboss.md"]),
         .target(name: "CImpastoABI"),
         // fmod and fmodf without glibc 2.38's symbol versions (for the GIMP 3 plug-in built on Debian 13).
         .target(name: "CGlibcCompat"),
@@ -126,7 +126,7 @@ let package = Package(
         // GIMP's brush files (.gih, .gbr, .gdyn) and pipe-selection rules for the bristle brush.
         .target(name: "ImpastoBrushFiles", dependencies: ["ImpastoKernels"]),
         // The procedures, written once for both GIMPs against GimpHost, and what their dialogs share.
-        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "GeglKit", "ImpastoBrushFiles", "CGEGL"]),
+        .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "GeglKit", "ImpastoBrushFiles", "CGEGL", "CLibintl"]),
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["GeglKit"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.

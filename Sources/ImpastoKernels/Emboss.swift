@@ -40,7 +40,8 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
         public static let preset = EffectParameter.choice(
             "preset", localized("Look"),
             [.init(Hemisphere.customLook, localized("Custom (lights and material below)"))]
-                + Hemisphere.presetNames.map { .init($0, localized($0.prefix(1).uppercased() + $0.dropFirst())) },
+                + zip(Hemisphere.presetNames, [localized("Mercury"), localized("Gold"), localized("Chrome"), localized("Copper"),
+                                               localized("Plastic"), localized("Pearl"), localized("Obsidian")]).map { .init($0, $1) },
             default: Hemisphere.presetNames[0],
             localized("The lit hemisphere the relief is shaded from; Custom uses the lights and material below"))
     }

@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CLibintl
 
-/// The gettext domain of every string Impasto shows, in the GEGL module and both plug-ins.
-/// Its catalogues: `po/<language>.po`, built into `impasto.mo` files beside the plug-in
-/// (`plug-ins/impasto/locale/`) and the module (`impasto-locale/`) by plugin-install.sh.
-public let impastoTextDomain = "impasto"
+/// Where the kernels' user-visible messages are translated: not here. The kernels only mark
+/// them, and the front-end that shows them installs the lookup of its catalogue
+/// (`Translation.useCatalogue` in ImpastoFrontEnd: gettext, the domain "impasto") before it
+/// reads any. Until then, and in the GEGL module (whose user-visible text is its chant's), a
+/// message is its English.
+public enum Translation {
+    /// What `localized` shows for an English message. Set once, at a program's start.
+    nonisolated(unsafe) public static var lookup: (String) -> String = { $0 }
+}
 
-/// `message` in the user's language, from the catalogue of `impastoTextDomain`, or `message`
-/// itself where there is no translation (and always under the C locale, so tests and scripts
-/// that compare the English strings see them unchanged).
+/// `message` in the user's language (`Translation.lookup`), or `message` itself.
 ///
 /// Every string a user sees is written as `localized("…")` with a plain literal: `po/make-pot`
 /// extracts those literals (one line or `"""` several) as the template's messages.
 public func localized(_ message: String) -> String {
-    message.withCString { String(cString: dgettext(impastoTextDomain, $0)) }
+    Translation.lookup(message)
 }
 
 /// `format` translated, then its `%s` filled with `arguments` in order; a translation that
@@ -46,11 +48,4 @@ public func localized(_ format: String, _ arguments: String...) -> String {
         }
     }
     return text
-}
-
-/// Binds `impastoTextDomain` to `folder` (holding `<language>/LC_MESSAGES/impasto.mo`), in UTF-8.
-/// (GIMP 3's plug-in has libgimp do it through `set_i18n`; the GIMP 2.10 plug-in calls this.)
-public func bindImpastoTextDomain(to folder: String) {
-    bindtextdomain(impastoTextDomain, folder)
-    bind_textdomain_codeset(impastoTextDomain, "UTF-8")
 }

@@ -55,6 +55,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
     returns?.pointee = returnValues
 }
 
+Translation.useCatalogue()
 ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
 BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 HelpPages.writeIfAsked(CommandLine.arguments)

@@ -2,6 +2,7 @@
 import CGIMP3
 import CImpastoGimp3
 import ImpastoFrontEnd
+import ImpastoKernels
 
 // Every procedure of ImpastoFrontEnd's list, as GIMP 2.10's plug-in registers them.
 var callbacks = ImpastoGimp3Callbacks(
@@ -21,6 +22,7 @@ var callbacks = ImpastoGimp3Callbacks(
         return procedures.first { $0.name == wanted }.flatMap { ProcedureRunner.create($0, on: plugIn) }
     })
 
+Translation.useCatalogue()
 ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
 BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
 HelpPages.writeIfAsked(CommandLine.arguments)
