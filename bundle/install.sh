@@ -110,26 +110,66 @@ if [ "$action" = list ]; then
   exit 0
 fi
 
+# Every file an install puts in place for one GIMP, a line each, FROM|TO|MODE|HOW: install
+# copies FROM (in this folder) to each TO, --uninstall removes each TO. The one list of what
+# goes where. HOW "quietly": one of many (the help pages), reported as a group. What there is
+# of the plug-in, its catalogues and help pages is what this folder holds, to install (FROM
+# given), or what is in place, to remove: so an uninstall also removes an install made from
+# another folder (plugin-install.sh --uninstall runs from the repository).
+installed_files() {   # installed_files SERIES PROFILE MODULE_DIR [FROM]
+  series=$1 profile=$2 module_dir=$3 from=${4:-}
+  plugin=gimp-2.10; [ "$series" = 2 ] || plugin=gimp-3
+  plugin_dir=$profile/plug-ins/impasto
+  if [ -n "$from" ]; then
+    has_plugin=; [ ! -f "$from/$plugin/impasto" ] || has_plugin=1
+    languages=$(cd "$from" && ls -d locale/*/LC_MESSAGES/impasto.mo 2>/dev/null | cut -d/ -f2)
+    help=$from/help
+  else
+    has_plugin=1
+    languages=$( { ls -d "$module_dir"/impasto-locale/*/LC_MESSAGES/impasto.mo "$plugin_dir"/locale/*/LC_MESSAGES/impasto.mo; } 2>/dev/null \
+                 | sed 's,/LC_MESSAGES/impasto.mo$,,; s,.*/,,' | LC_ALL=C sort -u)
+    help=$plugin_dir/help
+  fi
+  # GIMP loads plug-ins/<name>/<name> only: GIMP 3's build is installed as impasto too.
+  [ -z "$has_plugin" ] || echo "$plugin/impasto|$plugin_dir/impasto|755|"
+  echo "gegl-0.4/$module_name|$module_dir/$module_name|644|"
+  for language in $languages; do
+    catalogue=locale/$language/LC_MESSAGES/impasto.mo
+    echo "$catalogue|$module_dir/impasto-$catalogue|644|"
+    [ -z "$has_plugin" ] || echo "$catalogue|$plugin_dir/$catalogue|644|"
+  done
+  # The help pages (each language's and their pictures) beside the plug-in, which registers them.
+  if [ -n "$has_plugin" ] && [ -d "$help" ]; then
+    (cd "$help" && find . -type f | LC_ALL=C sort) | while IFS= read -r page; do
+      echo "help/${page#./}|$plugin_dir/help/${page#./}|644|quietly"
+    done
+  fi
+  for b in $brush_files; do echo "$b|$profile/$b|644|"; done
+}
+
 if [ "$action" = uninstall ]; then
   [ -n "$gimps" ] || say "no GIMP profile found: nothing to remove"
   uninstall_one() {
-    profile=$3 module_dir=$4
+    series=$1 profile=$3 module_dir=$4
     plugin_dir=$profile/plug-ins/impasto
     created=$plugin_dir/installed-folders
-    for b in $brush_files $former_brush_files; do
+    pages=0
+    installed_files "$series" "$profile" "$module_dir" | {
+      while IFS='|' read -r from to mode how; do
+        [ -e "$to" ] || continue
+        rm -f "$to"
+        if [ "$how" = quietly ]; then pages=$((pages + 1)); else say "removed $to"; fi
+      done
+      [ "$pages" = 0 ] || say "removed the help pages in $plugin_dir/help ($pages files)"
+    }
+    # What an earlier version put elsewhere, and GIMP 3's last values of the procedures
+    # (GimpProcedureConfig keeps them in the profile).
+    for b in $former_brush_files; do
       if [ -e "$profile/$b" ]; then rm -f "$profile/$b"; say "removed $profile/$b"; fi
     done
-    # With GIMP 3's last values of the procedures (GimpProcedureConfig keeps them in the profile).
-    for f in "$plugin_dir/impasto" "$module_dir/$module_name" "$profile"/plug-in-settings/*-plug-in-impasto-* \
-             "$plugin_dir"/locale/*/LC_MESSAGES/impasto.mo "$module_dir"/impasto-locale/*/LC_MESSAGES/impasto.mo; do
-
+    for f in "$profile"/plug-in-settings/*-plug-in-impasto-*; do
       if [ -e "$f" ]; then rm -f "$f"; say "removed $f"; fi
     done
-    pages=0
-    for f in "$plugin_dir"/help/*/gimp-help.xml "$plugin_dir"/help/*/*.html "$plugin_dir"/help/images/*.png; do
-      if [ -e "$f" ]; then rm -f "$f"; pages=$((pages + 1)); fi
-    done
-    [ "$pages" = 0 ] || say "removed the help pages in $plugin_dir/help ($pages files)"
     # Deepest first (a folder sorts after its parent), and only while empty: a folder that
     # now holds something else stays.
     folders=$( { [ -f "$created" ] && cat "$created"; echo "$plugin_dir"; } | LC_ALL=C sort -ru)
@@ -193,30 +233,16 @@ install_one() {
   : >"$new_folders"
   plugin=gimp-2.10; [ "$series" = 2 ] || plugin=gimp-3
   if [ -f "$source_dir/$plugin/impasto" ]; then
-    # GIMP loads plug-ins/<name>/<name> only: GIMP 3's build is installed as impasto too.
-    put "$source_dir/$plugin/impasto" "$profile/plug-ins/impasto/impasto" 755
     echo "$(name_of "$@") ($profile)" >>"$done_list"
   else
     say "no plug-in for the GIMP in $profile here (no $plugin build): it gets the GEGL ops, the brush and the dynamics"
   fi
-  put "$source_dir/gegl-0.4/$module_name" "$module_dir/$module_name" 644
-  for catalogue in "$source_dir"/locale/*/LC_MESSAGES/impasto.mo; do
-    [ -f "$catalogue" ] || continue
-    language=${catalogue#"$source_dir/locale/"}
-    language=${language%%/*}
-    put "$catalogue" "$module_dir/impasto-locale/$language/LC_MESSAGES/impasto.mo" 644
-    if [ -f "$source_dir/$plugin/impasto" ]; then
-      put "$catalogue" "$profile/plug-ins/impasto/locale/$language/LC_MESSAGES/impasto.mo" 644
-    fi
+  installed_files "$series" "$profile" "$module_dir" "$source_dir" | while IFS='|' read -r from to mode how; do
+    put "$source_dir/$from" "$to" "$mode" "$how"
   done
-  # The help pages (each language's and their pictures) beside the plug-in, which registers them.
   if [ -f "$source_dir/$plugin/impasto" ] && [ -d "$source_dir/help" ]; then
-    (cd "$source_dir/help" && find . -type f) | while IFS= read -r page; do
-      put "$source_dir/help/${page#./}" "$profile/plug-ins/impasto/help/${page#./}" 644 quietly
-    done
     say "installed the help pages in $profile/plug-ins/impasto/help ($(cd "$source_dir/help" && ls -d */gimp-help.xml | sed 's,/.*,,' | tr '\n' ' '))"
   fi
-  for b in $brush_files; do put "$source_dir/$b" "$profile/$b" 644; done
   for b in $former_brush_files; do
     if [ -e "$profile/$b" ]; then rm -f "$profile/$b"; say "removed an earlier version's $profile/$b"; fi
   done
