@@ -243,19 +243,17 @@ enum EmbossQuality {
     /// (the window's centre). A misplaced crease shows here as a patch of wrong colour.
     static func worstWindow(_ image: [Float], _ reference: [Float], _ shape: Shape) -> (mean: Double, x: Int, y: Int) {
         let w = shape.coarse.width, h = shape.coarse.height
+        // Each pixel's difference once; NaN where it is not fully covered, so that a window
+        // holding one sums to NaN and is passed over.
+        let difference = (0 ..< w * h).map { k -> Double in
+            guard shape.coarse.values[k] >= 0.999 else { return .nan }
+            return Double((0 ..< 3).reduce(Float(0)) { max($0, abs(image[4 * k + $1] - reference[4 * k + $1])) })
+        }
         var worst = (mean: 0.0, x: 0, y: 0)
         for y in 2 ..< max(2, h - 2) { for x in 2 ..< max(2, w - 2) {
-            var sum = 0.0, covered = true
-            for j in -2 ... 2 { for i in -2 ... 2 {
-                let k = (y + j) * w + x + i
-                guard shape.coarse.values[k] >= 0.999 else { covered = false; break }
-                let d0 = abs(image[4 * k] - reference[4 * k]), d1 = abs(image[4 * k + 1] - reference[4 * k + 1])
-                let d2 = abs(image[4 * k + 2] - reference[4 * k + 2])
-                sum += Double(max(d0, max(d1, d2)))
-            }
-                if !covered { break }
-            }
-            if covered, sum / 25 > worst.mean { worst = (sum / 25, x, y) }
+            var sum = 0.0
+            for j in -2 ... 2 { for i in -2 ... 2 { sum += difference[(y + j) * w + x + i] } }
+            if sum / 25 > worst.mean { worst = (sum / 25, x, y) }
         } }
         return worst
     }
