@@ -21,6 +21,7 @@
 //   CGlibcCompat     fmod and fmodf without glibc 2.38's symbol versions, for the GIMP 3 plug-in built on Debian 13
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
+//   impasto-generate the GEGL properties, op list and installer op line, from the Swift declarations
 import Foundation
 import PackageDescription
 
@@ -105,6 +106,7 @@ let package = Package(
     products: [
         .library(name: "impasto-gegl", type: .dynamic, targets: ["ImpastoGEGL", "ImpastoABI"]),
         .executable(name: "impasto-benchmark", targets: ["ImpastoBenchmark"]),
+        .executable(name: "impasto-generate", targets: ["ImpastoGenerate"]),
     ] + (hasGIMP2 ? gimp2Products : []) + (hasGIMP3 ? gimp3Products : []),
     targets: [
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
@@ -128,6 +130,8 @@ let package = Package(
         // The procedures, written once for both GIMPs against GimpHost, and what their dialogs share.
         .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "GeglKit", "ImpastoBrushFiles", "CGEGL", "CLibintl"]),
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["GeglKit"]),
+        // Writes the GEGL properties, the op list and the installer's op line from the declarations.
+        .executableTarget(name: "ImpastoGenerate", dependencies: ["ImpastoFrontEnd"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["GeglKit", "ImpastoKernels"], path: "Tests/ImpastoTestSupport"),

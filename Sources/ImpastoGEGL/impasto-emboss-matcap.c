@@ -4,16 +4,15 @@
  * looks its colours up in it. Without a picture it shades from the default look. GIMP 3
  * cannot keep an op with an aux pad as a live filter, so this op has no menu entry of its
  * own: plug-in-impasto-emboss uses it for its shading-drawable, and the gegl CLI takes
- * aux=[ gegl:load path=ball.jpg ]. Its relief properties are impasto:emboss's
- * (impasto-emboss-relief.h). */
+ * aux=[ gegl:load path=ball.jpg ]. Its relief properties are impasto:emboss's (both are
+ * generated from EmbossSettings.parameters). */
 
 #include "impasto-i18n.h"  /* _() and the enum chant translate in the domain "impasto" (GETTEXT_PACKAGE) */
 
 #ifdef GEGL_PROPERTIES
 
-/* The relief, as impasto:emboss has it; this op's enum types are ImpastoEmbossMatcap…. */
-#define IMPASTO_RELIEF_TYPES ImpastoEmbossMatcap
-#include "impasto-emboss-relief.h"
+/* The properties, generated from the Swift declarations (docs/architecture.md). */
+#include "generated/impasto-emboss-matcap-properties.h"
 
 #else
 
@@ -29,8 +28,8 @@ prepare (GeglOperation *operation)
 {
   GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  impasto_gegl_emboss_formats (operation, o->result == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
-                                          o->result == IMPASTO_RELIEF_OUTPUT_NORMALS);
+  impasto_gegl_emboss_formats (operation, o->result == IMPASTO_EMBOSS_MATCAP_RESULT_HEIGHT ||
+                                          o->result == IMPASTO_EMBOSS_MATCAP_RESULT_NORMALS);
   gegl_operation_set_format (operation, "aux",
                              babl_format_with_space ("RGBA float",
                                                      gegl_operation_get_source_space (operation, "input")));

@@ -10,89 +10,8 @@
 
 #ifdef GEGL_PROPERTIES
 
-/* The relief (radius, depth, profile, liquify, mask, result), as impasto:emboss-matcap has it. */
-#define IMPASTO_RELIEF_TYPES ImpastoEmboss
-#include "impasto-emboss-relief.h"
-
-/* The nicks are the names of ImpastoKernels' Hemisphere presets (a test keeps them equal). */
-enum_start (impasto_emboss_preset)
-  enum_value (IMPASTO_EMBOSS_PRESET_CUSTOM,   "custom",   "Custom (lights and material below)")
-  enum_value (IMPASTO_EMBOSS_PRESET_MERCURY,  "mercury",  "Mercury")
-  enum_value (IMPASTO_EMBOSS_PRESET_GOLD,     "gold",     "Gold")
-  enum_value (IMPASTO_EMBOSS_PRESET_CHROME,   "chrome",   "Chrome")
-  enum_value (IMPASTO_EMBOSS_PRESET_COPPER,   "copper",   "Copper")
-  enum_value (IMPASTO_EMBOSS_PRESET_PLASTIC,  "plastic",  "Plastic")
-  enum_value (IMPASTO_EMBOSS_PRESET_PEARL,    "pearl",    "Pearl")
-  enum_value (IMPASTO_EMBOSS_PRESET_OBSIDIAN, "obsidian", "Obsidian")
-enum_end (ImpastoEmbossPreset)
-
-enum_start (impasto_emboss_model)
-  enum_value (IMPASTO_EMBOSS_MODEL_SHINY, "shiny", "Shiny (Blinn-Phong)")
-  enum_value (IMPASTO_EMBOSS_MODEL_PBR,   "pbr",   "Physically based (metalness, roughness)")
-enum_end (ImpastoEmbossModel)
-
-property_enum (preset, _("Look"), ImpastoEmbossPreset, impasto_emboss_preset,
-               IMPASTO_EMBOSS_PRESET_MERCURY)
-    description (_("The lit hemisphere the relief is shaded from; Custom uses the lights and "
-                 "material below"))
-
-property_color (color, _("Material color"), "rgb(0.8, 0.8, 0.8)")
-    description (_("Base colour of the custom material"))
-    ui_meta     ("visible", "preset {custom}")
-
-property_enum (model, _("Material"), ImpastoEmbossModel, impasto_emboss_model,
-               IMPASTO_EMBOSS_MODEL_SHINY)
-    description (_("Shading model of the custom material"))
-    ui_meta     ("visible", "preset {custom}")
-
-property_double (shininess, _("Shininess"), 40.0)
-    description (_("Shiny model: the size of the highlights (higher is smaller and sharper)"))
-    value_range (1.0, 256.0)
-    ui_meta     ("visible", "preset {custom} & model {shiny}")
-
-property_double (metalness, _("Metalness"), 0.0)
-    description (_("Physically based model: 0 plastic, 1 metal"))
-    value_range (0.0, 1.0)
-    ui_meta     ("visible", "preset {custom} & model {pbr}")
-
-property_double (roughness, _("Roughness"), 0.3)
-    description (_("Physically based model: 0 mirror-smooth, 1 matte"))
-    value_range (0.0, 1.0)
-    ui_meta     ("visible", "preset {custom} & model {pbr}")
-
-/* Four omni lights, as in MercurialText: position (scene space: x right, y up, z towards
- * the viewer; the sphere has radius 1), hue, saturation and brightness (0: off). */
-#define IMPASTO_LIGHT(n, x, y, z, hue, saturation, brightness)                       \
-property_double (light##n##_x, _("Light " #n " x"), x)                                  \
-    description (_("Light " #n " position, right of the sphere's centre"))             \
-    value_range (-10.0, 10.0)                                                        \
-    ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_y, _("Light " #n " y"), y)                                  \
-    description (_("Light " #n " position, above the sphere's centre"))                \
-    value_range (-10.0, 10.0)                                                        \
-    ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_z, _("Light " #n " z"), z)                                  \
-    description (_("Light " #n " position, in front of the sphere's centre"))          \
-    value_range (-10.0, 10.0)                                                        \
-    ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_hue, _("Light " #n " hue"), hue)                            \
-    description (_("Light " #n " colour: hue in degrees"))                             \
-    value_range (0.0, 360.0)                                                         \
-    ui_meta     ("unit", "degree")                                                   \
-    ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_saturation, _("Light " #n " saturation"), saturation)      \
-    description (_("Light " #n " colour: saturation (0 white)"))                       \
-    value_range (0.0, 1.0)                                                           \
-    ui_meta     ("visible", "preset {custom}")                                       \
-property_double (light##n##_brightness, _("Light " #n " brightness"), brightness)      \
-    description (_("Light " #n " brightness (0: off)"))                                \
-    value_range (0.0, 2.0)                                                           \
-    ui_meta     ("visible", "preset {custom}")
-
-IMPASTO_LIGHT (1, -2.0,  2.0, 3.0,   0.0, 0.0, 1.0)
-IMPASTO_LIGHT (2,  3.0, -1.0, 2.0, 210.0, 0.3, 0.4)
-IMPASTO_LIGHT (3,  0.0, -3.0, 1.0,  30.0, 0.3, 0.3)
-IMPASTO_LIGHT (4,  0.0,  0.0, 4.0,   0.0, 0.0, 0.0)
+/* The properties, generated from the Swift declarations (docs/architecture.md). */
+#include "generated/impasto-emboss-properties.h"
 
 #else
 
@@ -108,8 +27,8 @@ prepare (GeglOperation *operation)
 {
   GeglProperties *o = GEGL_PROPERTIES (operation);
 
-  impasto_gegl_emboss_formats (operation, o->result == IMPASTO_RELIEF_OUTPUT_HEIGHT ||
-                                          o->result == IMPASTO_RELIEF_OUTPUT_NORMALS);
+  impasto_gegl_emboss_formats (operation, o->result == IMPASTO_EMBOSS_RESULT_HEIGHT ||
+                                          o->result == IMPASTO_EMBOSS_RESULT_NORMALS);
 }
 
 static void

@@ -10,27 +10,8 @@
 
 #ifdef GEGL_PROPERTIES
 
-property_double (smoothness, _("Smoothness"), 0.75)
-    description (_("Blur the bump before taking its slopes (Gaussian σ = smoothness / "
-                 "(4 (1 − smoothness)) px, at most 3), so strokes give soft ridges (0: no blur)"))
-    value_range (0.0, 1.0)
-    ui_range    (0.0, 1.0)
-
-property_double (contrast, _("Contrast"), 0.5)
-    description (_("How steep the paint's edges look: its opacity is its height, scaled by this"))
-    value_range (0.0, 100.0)
-    ui_range    (0.0, 2.0)
-
-/* The light, as impasto:normal-light has it. */
-#include "impasto-light-properties.h"
-
-property_double (sheen, _("Sheen"), 1.0)
-    description (_("Strength of the highlights from a ring of light all round, on slopes facing any way (0: the light alone)"))
-    value_range (0.0, 4.0)
-    ui_range    (0.0, 4.0)
-
-property_boolean (thick_paint, _("Thick paint"), FALSE)
-    description (_("Paint builds up: each stroke stands on the paint below it, and the paint shows opaque; paint thin coats (the Impasto Bristle dynamics do)"))
+/* The properties, generated from the Swift declarations (docs/architecture.md). */
+#include "generated/impasto-paint-relief-properties.h"
 
 #else
 

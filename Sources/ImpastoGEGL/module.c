@@ -82,11 +82,8 @@ G_MODULE_EXPORT gboolean
 gegl_module_register (GTypeModule *module)
 {
   impasto_gegl_bind_text_domain ();
-  gegl_op_impasto_pencil_hue_saturation_register_type (module);
-  gegl_op_impasto_emboss_register_type (module);
-  gegl_op_impasto_emboss_matcap_register_type (module);
-  gegl_op_impasto_bristle_normal_map_register_type (module);
-  gegl_op_impasto_normal_light_register_type (module);
-  gegl_op_impasto_paint_relief_register_type (module);
+#define IMPASTO_OP(name) gegl_op_##name##_register_type (module);
+#include "generated/impasto-ops.h"
+#undef IMPASTO_OP
   return TRUE;
 }

@@ -6,8 +6,8 @@
 /// (GEGL's `ui_range`; the spin button still takes the whole range). Everything else reads
 /// this: the kernels' own clamping (`clamp`), the GIMP 2.10 and 3 PDB signatures, their
 /// validation messages and last values, the dialogs, the hemisphere editor and the pencil
-/// pad, and the tests. GEGL's chant files are C and spell the same values out; one test per op
-/// compares every property of the op with these declarations, so the two cannot drift.
+/// pad, and the tests. The GEGL ops' properties are generated from it (`impasto-generate`
+/// writes each op's chant header; docs/architecture.md, "Add a parameter").
 public struct EffectParameter: Equatable, Sendable {
     /// One value of a choice: its nick (GEGL's enum value nick, GIMP 3's choice nick) and label.
     public struct Choice: Equatable, Sendable {
@@ -33,18 +33,48 @@ public struct EffectParameter: Equatable, Sendable {
         case color(default: SIMD3<Double>)
     }
 
+    /// What GEGL's generated dialogs read beyond the values: its `ui_meta` (key, value) pairs,
+    /// such as ("unit", "degree") or ("visible", "preset {custom}"), and for a choice the name
+    /// its enum type is registered under, after the op's prefix (nil: the name in CamelCase;
+    /// `gegl --info` shows it).
+    public struct GeglHints: Equatable, Sendable {
+        public var meta: [[String]] = []
+        public var enumType: String?
+    }
+
     public let name: String
     /// The dialog's label ("Max saturation").
     public let title: String
     public let kind: Kind
     /// One line saying what it does, for tooltips, the PDB and GEGL's property blurb.
     public let description: String
+    public private(set) var gegl = GeglHints()
 
     public init(name: String, title: String, kind: Kind, description: String) {
         self.name = name
         self.title = title
         self.kind = kind
         self.description = description
+    }
+
+    /// This parameter with GEGL's `ui_meta (key, value)` added.
+    public func meta(_ key: String, _ value: String) -> EffectParameter {
+        var p = self
+        p.gegl.meta.append([key, value])
+        return p
+    }
+
+    /// This parameter in `unit` in GEGL's dialogs ("degree", "pixel-distance").
+    public func unit(_ unit: String) -> EffectParameter { meta("unit", unit) }
+
+    /// This parameter shown in GEGL's dialogs only while `condition` holds ("preset {custom}").
+    public func visible(_ condition: String) -> EffectParameter { meta("visible", condition) }
+
+    /// This choice with its GEGL enum type named `name` after the op's prefix.
+    public func enumType(_ name: String) -> EffectParameter {
+        var p = self
+        p.gegl.enumType = name
+        return p
     }
 
     public static func number(_ name: String, _ title: String, _ range: ClosedRange<Double>,

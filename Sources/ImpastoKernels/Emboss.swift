@@ -12,7 +12,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     public enum Parameters {
         public static let radius = EffectParameter.number(
             "radius", localized("Radius"), 0 ... 1000, slider: 0 ... 100, default: 10,
-            localized("How far in from the edge of the mask the relief rises, in pixels"))
+            localized("How far in from the edge of the mask the relief rises, in pixels")).unit("pixel-distance")
         public static let scale = EffectParameter.number(
             "scale", localized("Depth"), 0 ... 1000, slider: 0 ... 50, default: 10,
             localized("How steep the relief looks to the lighting (the normal scale)"))
@@ -23,6 +23,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
         public static let liquify = EffectParameter.number(
             "liquify", localized("Liquify"), 0 ... 200, slider: 0 ... 20, default: 0,
             localized("Blur the mask by this many pixels and threshold it at 50% first, so nearby shapes flow together like liquid metal (0: off)"))
+            .unit("pixel-distance")
         public static let maskSource = EffectParameter.choice(
             "mask-source", localized("Mask"),
             [.init("alpha", localized("Shape: cut out along transparency")),
@@ -35,6 +36,7 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
             [.init("shaded", localized("Shaded relief")), .init("height", localized("Height field")), .init("normals", localized("Normal map")),
              .init("hemisphere", localized("Shading hemisphere"))], default: "shaded",
             localized("The shaded relief, or the height field, normal map or hemisphere it is made from"))
+            .enumType("Output")
         /// The look: a named preset, or "custom" (the lights and material of `Hemisphere.Look`).
         /// Scripts name a preset ("" = the default); only dialogs and the op offer "custom".
         public static let preset = EffectParameter.choice(

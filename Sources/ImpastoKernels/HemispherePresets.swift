@@ -24,34 +24,42 @@ extension Hemisphere {
         /// Light `n`'s (1 … 4) parameters: "light<n>-x" … "light<n>-brightness".
         public static func light(_ n: Int) -> [EffectParameter] {
             let d = lightDefaults[min(max(n, 1), lightCount) - 1]
-            return [
+            let lights: [EffectParameter] = [
                 .number("light\(n)-x", localized("Light %s x", "\(n)"), -10 ... 10, default: d.0,
                         localized("Light %s position, right of the sphere's centre", "\(n)")),
                 .number("light\(n)-y", localized("Light %s y", "\(n)"), -10 ... 10, default: d.1,
                         localized("Light %s position, above the sphere's centre", "\(n)")),
                 .number("light\(n)-z", localized("Light %s z", "\(n)"), -10 ... 10, default: d.2,
                         localized("Light %s position, in front of the sphere's centre", "\(n)")),
-                .number("light\(n)-hue", localized("Light %s hue", "\(n)"), 0 ... 360, default: d.3, localized("Light %s colour: hue in degrees", "\(n)")),
+                .number("light\(n)-hue", localized("Light %s hue", "\(n)"), 0 ... 360, default: d.3, localized("Light %s colour: hue in degrees", "\(n)")).unit("degree"),
                 .number("light\(n)-saturation", localized("Light %s saturation", "\(n)"), 0 ... 1, default: d.4,
                         localized("Light %s colour: saturation (0 white)", "\(n)")),
                 .number("light\(n)-brightness", localized("Light %s brightness", "\(n)"), 0 ... 2, default: d.5,
                         localized("Light %s brightness (0: off)", "\(n)")),
             ]
+            return lights.map { $0.visible(customOnly) }
         }
+
+        /// GEGL's dialogs show the custom look's settings only while Look is Custom.
+        static let customOnly = "preset {\(customLook)}"
 
         public static let model = EffectParameter.choice(
             "model", localized("Material"),
             [.init("shiny", localized("Shiny (Blinn-Phong)")), .init("pbr", localized("Physically based (metalness, roughness)"))],
-            default: "shiny", localized("Shading model of the custom material"))
+            default: "shiny", localized("Shading model of the custom material")).visible(customOnly)
         public static let color = EffectParameter.color(
             "color", localized("Material color"), default: SIMD3(repeating: 0.8), localized("Base colour of the custom material"))
+            .visible(customOnly)
         public static let shininess = EffectParameter.number(
             "shininess", localized("Shininess"), 1 ... 256, default: 40,
             localized("Shiny model: the size of the highlights (higher is smaller and sharper)"))
+            .visible(customOnly + " & model {shiny}")
         public static let metalness = EffectParameter.number(
             "metalness", localized("Metalness"), 0 ... 1, default: 0, localized("Physically based model: 0 plastic, 1 metal"))
+            .visible(customOnly + " & model {pbr}")
         public static let roughness = EffectParameter.number(
             "roughness", localized("Roughness"), 0 ... 1, default: 0.3, localized("Physically based model: 0 mirror-smooth, 1 matte"))
+            .visible(customOnly + " & model {pbr}")
 
         /// Every parameter of the custom look, as the op lists them: the material, then the lights.
         public static let parameters: [EffectParameter] =

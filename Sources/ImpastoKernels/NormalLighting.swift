@@ -52,9 +52,11 @@ public struct NormalLighting: Equatable, Sendable {
         public static let azimuth = EffectParameter.number(
             "light-azimuth", localized("Light azimuth"), -360 ... 360, slider: 0 ... 360, default: 135,
             localized("Direction the light comes from, in degrees counter-clockwise from the right (135: the top-left)"))
+            .unit("degree").meta("direction", "ccw")
         public static let elevation = EffectParameter.number(
             "light-elevation", localized("Light elevation"), 0 ... 90, default: 45,
             localized("Height of the light above the canvas, in degrees (90: straight above)"))
+            .unit("degree")
         public static let ambient = EffectParameter.number(
             "ambient", localized("Ambient"), 0 ... 1, default: 0.35,
             localized("Share of the light every slope gets whatever way it faces (1: no shading)"))

@@ -17,10 +17,11 @@ public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
     public enum Parameters {
         public static let azimuth = EffectParameter.number(
             "azimuth", localized("Azimuth"), -180 ... 180, default: 180,
-            localized("Pen azimuth in degrees: the hue rotates by 180° + azimuth"))
+            localized("Pen azimuth in degrees: the hue rotates by 180° + azimuth")).unit("degree")
         public static let altitude = EffectParameter.number(
             "altitude", localized("Altitude"), 0 ... 90, default: 78.75,
             localized("Pen altitude in degrees above the canvas: saturation = maximum saturation × (90 − altitude) / 90"))
+            .unit("degree")
         public static let maxSaturation = EffectParameter.number(
             "max-saturation", localized("Maximum saturation"), 0 ... 16, default: 8,
             localized("Saturation when the pen lies flat (altitude 0); 1 keeps colours as they are"))

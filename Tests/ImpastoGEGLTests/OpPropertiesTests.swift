@@ -6,70 +6,100 @@ import ImpastoTestSupport
 import XCTest
 
 /// Every property of every op against the kernels' declaration of that parameter: name, title,
-/// description, range, ui_range, default, a choice's nicks and labels. The chant files are C
-/// and spell these out by hand; this is what keeps them from drifting from the one declaration
-/// the plug-in, the dialogs and the kernels read.
+/// description, range, ui_range, default, a choice's nicks and labels. The chant is generated
+/// from the declarations (impasto-generate); this checks what GEGL made of it, and that the
+/// generated files are current.
 final class OpPropertiesTests: XCTestCase {
     override func setUp() {
         super.setUp()
         XCTAssertTrue(ImpastoModule.load())
     }
 
-    /// `operationParameters` (what the help pages and scripts are told) names every op.
-    func testEveryOpIsDeclared() {
-        XCTAssertEqual(Set(operationParameters.keys), ["impasto:pencil-hue-saturation", "impasto:emboss", "impasto:emboss-matcap",
-                                                       "impasto:bristle-normal-map", "impasto:normal-light", "impasto:paint-relief"])
+    /// The module registers exactly the ops of `operations`, the one list.
+    func testTheModuleRegistersEveryListedOp() {
+        XCTAssertEqual(Set(registeredOps()), Set(operations.map(\.name)))
+        XCTAssertEqual(operations.count, 6)
+        XCTAssertEqual(Set(operationParameters.keys), Set(operations.map(\.name)))
     }
 
-    func testPencilHueSaturation() {
+    /// Every op's GEGL properties are its declared parameters: the generated chant says what
+    /// the declarations say.
+    func testEveryOpHasItsDeclaredProperties() {
+        for op in operations {
+            assertProperties(of: op.name, are: op.parameters)
+        }
         XCTAssertEqual(operationParameters["impasto:pencil-hue-saturation"], PencilHueSaturation.parameters)
-        assertProperties(of: "impasto:pencil-hue-saturation", are: PencilHueSaturation.parameters)
+        XCTAssertEqual(operationParameters["impasto:emboss-matcap"],
+                       EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
     }
 
-    func testEmboss() {
-        assertProperties(of: "impasto:emboss", are: operationParameters["impasto:emboss"] ?? [])
+    /// What is checked in is what `impasto-generate` writes from today's declarations (as
+    /// CatalogueTests holds po/impasto.pot to po/make-pot).
+    func testTheGeneratedSourcesAreCurrent() {
+        let run = runCommand(generator.path, ["--check"])
+        XCTAssertEqual(run.status, 0, "stale generated files (run: swift run impasto-generate):\n\(run.output)")
     }
 
-    func testEmbossMatcap() {
-        let matcap = operationParameters["impasto:emboss-matcap"] ?? []
-        XCTAssertEqual(matcap, EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
-        assertProperties(of: "impasto:emboss-matcap", are: matcap)
+    /// The check sees a stale file: a copy of the package's generated files with one header
+    /// edited and one missing is reported, and only those two.
+    func testTheCheckNoticesAStaleGeneratedFile() throws {
+        let copy = BuildProducts.temporaryDirectory("generated")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let files = FileManager.default
+        let generated = "Sources/ImpastoGEGL/generated"
+        try files.createDirectory(at: copy.appendingPathComponent(generated), withIntermediateDirectories: true)
+        try files.createDirectory(at: copy.appendingPathComponent("bundle"), withIntermediateDirectories: true)
+        let names = try files.contentsOfDirectory(atPath: BuildProducts.packageRoot.appendingPathComponent(generated).path)
+        for path in names.map({ "\(generated)/\($0)" }) + ["bundle/install.sh"] {
+            try files.copyItem(at: BuildProducts.packageRoot.appendingPathComponent(path), to: copy.appendingPathComponent(path))
+        }
+        XCTAssertEqual(runCommand(generator.path, ["--check", "--package", copy.path]).status, 0)
+        let edited = copy.appendingPathComponent("\(generated)/impasto-emboss-properties.h")
+        try (String(contentsOf: edited, encoding: .utf8).replacingOccurrences(of: "1000.0", with: "999.0"))
+            .write(to: edited, atomically: true, encoding: .utf8)
+        try files.removeItem(at: copy.appendingPathComponent("\(generated)/impasto-ops.h"))
+        let run = runCommand(generator.path, ["--check", "--package", copy.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.output.split(separator: "\n").filter { $0.hasPrefix("stale: ") },
+                       ["stale: \(generated)/impasto-emboss-properties.h", "stale: \(generated)/impasto-ops.h"])
     }
 
-    func testBristleNormalMap() {
-        assertProperties(of: "impasto:bristle-normal-map", are: operationParameters["impasto:bristle-normal-map"] ?? [])
+    /// Each listed op is a chant file of its name that takes its properties from the generated
+    /// header (docs/architecture.md, "Add an op").
+    func testEveryOpIsAChantFileWithItsGeneratedProperties() throws {
+        for op in operations {
+            let source = BuildProducts.packageRoot.appendingPathComponent("Sources/ImpastoGEGL/\(op.fileStem).c")
+            let text = try String(contentsOf: source, encoding: .utf8)
+            XCTAssertTrue(text.contains("#include \"generated/\(op.fileStem)-properties.h\""), op.name)
+            XCTAssertTrue(text.contains("#define GEGL_OP_NAME     \(op.cName)\n"), op.name)
+        }
     }
 
-    func testNormalLight() {
-        assertProperties(of: "impasto:normal-light", are: operationParameters["impasto:normal-light"] ?? [])
+    var generator: URL { BuildProducts.binDirectory.appendingPathComponent("impasto-generate") }
+
+    func registeredOps() -> [String] {
+        var count: guint = 0
+        guard let names = gegl_list_operations(&count) else { return [] }
+        defer { g_free(names) }
+        return (0 ..< Int(count)).compactMap { names[$0].map { String(cString: $0) } }.filter { $0.hasPrefix("impasto:") }
     }
 
     /// Every op says its licence where GEGL keeps one (GEGL then offers it to GPL3
     /// applications: GIMP, its plug-ins, the gegl tool).
     func testEveryOpIsGPL3OrLater() {
-        var count: guint = 0
-        guard let names = gegl_list_operations(&count) else { return XCTFail("no ops") }
-        defer { g_free(names) }
-        let ours = (0 ..< Int(count)).compactMap { names[$0].map { String(cString: $0) } }.filter { $0.hasPrefix("impasto:") }
-        XCTAssertEqual(ours.count, 6, "\(ours)")
+        let ours = registeredOps()
+        XCTAssertEqual(ours.count, operations.count, "\(ours)")
         for op in ours {
             XCTAssertEqual(gegl_operation_get_key(op, "license").map { String(cString: $0) }, "GPL3+", op)
         }
-    }
-
-    func testPaintRelief() {
-        assertProperties(of: "impasto:paint-relief", are: operationParameters["impasto:paint-relief"] ?? [])
     }
 
     /// GIMP 3's filter tool looks an op's properties up by name beside its pads: a property
     /// called like a pad ("output") made every kept Impasto Emboss print CRITICALs when it was
     /// opened for editing, and its choice never showed in the dialog.
     func testNoPropertyIsNamedLikeAPad() {
-        var count: guint = 0
-        guard let names = gegl_list_operations(&count) else { return XCTFail("GEGL lists no ops") }
-        defer { g_free(names) }
-        let ours = (0 ..< Int(count)).compactMap { names[$0].map { String(cString: $0) } }.filter { $0.hasPrefix("impasto:") }
-        XCTAssertGreaterThanOrEqual(ours.count, 5, "\(ours)")
+        let ours = registeredOps()
+        XCTAssertEqual(ours.count, operations.count, "\(ours)")
         for op in ours {
             var n: guint = 0
             guard let specs = gegl_operation_list_properties(op, &n) else { continue }

@@ -7,13 +7,10 @@
 #include <gegl.h>
 #include "impasto-abi.h"
 
-/* Defined by each chant file through gegl-op.h (GEGL_OP_NAME). */
-void gegl_op_impasto_pencil_hue_saturation_register_type (GTypeModule *module);
-void gegl_op_impasto_emboss_register_type (GTypeModule *module);
-void gegl_op_impasto_emboss_matcap_register_type (GTypeModule *module);
-void gegl_op_impasto_bristle_normal_map_register_type (GTypeModule *module);
-void gegl_op_impasto_normal_light_register_type (GTypeModule *module);
-void gegl_op_impasto_paint_relief_register_type (GTypeModule *module);
+/* Defined by each chant file through gegl-op.h (GEGL_OP_NAME), for every op of the list. */
+#define IMPASTO_OP(name) void gegl_op_##name##_register_type (GTypeModule *module);
+#include "../generated/impasto-ops.h"
+#undef IMPASTO_OP
 
 typedef struct _GeglOperationContext GeglOperationContext;
 
@@ -63,7 +60,7 @@ gint        impasto_gegl_painting_codes  (GeglOperation *operation);
 const Babl *impasto_gegl_painting_format (GeglOperation *operation);
 
 /* The params of the lighting ops (impasto:normal-light, impasto:paint-relief) from their
- * properties (their smoothness and contrast, and the light of impasto-light-properties.h):
+ * properties (their smoothness and contrast, and NormalLighting.Parameters' light):
  * `o` is either op's GeglProperties; the light colour comes as linear RGB of the input's space. */
 #define IMPASTO_GEGL_LIGHT_PARAMS(operation, o, params)                                      \
   do {                                                                                     \
