@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "ImpastoKernelsTests", dependencies: ["ImpastoKernels", "ImpastoBrushFiles", "ImpastoTestSupport", "CGlibcCompat"]),
         .testTarget(name: "ImpastoBrushFilesTests", dependencies: ["ImpastoBrushFiles", "ImpastoKernels", "ImpastoTestSupport"]),
         .testTarget(name: "ImpastoFrontEndTests", dependencies: ["ImpastoFrontEnd", "ImpastoKernels", "ImpastoTestSupport", "GeglKit", "CGEGL"]),
-        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "ImpastoKernels", "ImpastoFrontEnd"]),
+        .testTarget(name: "ImpastoGEGLTests", dependencies: ["ImpastoTestSupport", "GeglKit", "CGEGL", "CImpastoABI", "ImpastoKernels", "ImpastoFrontEnd"]),
         // GIMP 3.0 and 3.2 in Debian roots (.ci/gimp3-root); runs when IMPASTO_GIMP3_ROOTS lists them.
         .testTarget(name: "ImpastoGIMP3Tests", dependencies: ["ImpastoTestSupport", "GeglKit", "ImpastoFrontEnd"]),
     ] + (hasGIMP2 ? gimp2Targets : []) + (hasGIMP3 ? gimp3Targets : []) + (hasGIMP2 || hasGIMP3 ? widgetTargets : [])

@@ -6,7 +6,7 @@ import ImpastoKernels
 @_cdecl("impasto_emboss_margin")
 public func impastoEmbossMargin(_ params: UnsafePointer<ImpastoEmbossParams>?) -> Int {
     guard let p = params?.pointee else { return 0 }
-    return Emboss.margin(EmbossSettings(p))
+    return Emboss.margin(EmbossSettings(p.values))
 }
 
 /// impasto-abi.h: `impasto_emboss`.
@@ -21,9 +21,10 @@ public func impastoEmboss(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePoint
                        read: { _, _ in }, write: write)
     let region = p.image_width > 0 && p.image_height > 0
         ? Emboss.Region(x: p.x, y: p.y, imageWidth: p.image_width, imageHeight: p.image_height) : .whole(output)
-    Emboss.render(input, to: output, region: region, pixels: pixels, settings: EmbossSettings(p),
+    let values = p.values
+    Emboss.render(input, to: output, region: region, pixels: pixels, settings: EmbossSettings(values),
                   shading: shadingImage(p.shading, p.shading_width, p.shading_height)
-                      ?? hemisphere(p).cachedRender(size: EmbossSettings.hemisphereSize, parallel: parallel),
+                      ?? Hemisphere.look(values).cachedRender(size: EmbossSettings.hemisphereSize, parallel: parallel),
                   perceptual: p.perceptual != 0, parallel: parallel)
 }
 
@@ -34,30 +35,12 @@ private func shadingImage(_ pixels: UnsafePointer<Float>?, _ width: Int, _ heigh
                         pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
 }
 
-/// The procedural hemisphere the params describe: a named preset, or the custom lights and material.
-private func hemisphere(_ p: ImpastoEmbossParams) -> Hemisphere {
-    let name = p.preset.map { String(cString: $0) } ?? ""
-    if name != "custom" { return Hemisphere.preset(named: name) ?? .standard }
-    let lights = withUnsafeBytes(of: p.lights) { Array($0.bindMemory(to: ImpastoLight.self)) }.map {
-        HemisphereLight(x: Float($0.x), y: Float($0.y), z: Float($0.z), hue: Float($0.hue),
-                        saturation: Float($0.saturation), brightness: Float($0.brightness))
-    }
-    return .custom(lights: lights, model: MaterialModel(rawValue: p.model) ?? .shiny,
-                   baseColor: SIMD3<Float>(p.color.0, p.color.1, p.color.2), shininess: Float(p.shininess),
-                   metalness: Float(p.metalness), roughness: Float(p.roughness))
+extension ImpastoEmbossParams {
+    /// impasto:emboss's settings (impasto:emboss-matcap's are the relief's part of them).
+    var values: ParameterValues { ParameterValues(EmbossSettings.parameters + Hemisphere.Look.parameters, of: settings) }
 }
 
 extension EmbossSettings {
     /// The procedural hemisphere is rendered at this size, then looked up.
     static let hemisphereSize = 256
-
-    init(_ p: ImpastoEmbossParams) {
-        self.init()
-        radius = Float(p.radius)
-        scale = Float(p.scale)
-        profile = HeightProfile(rawValue: p.profile) ?? .round
-        liquify = Float(p.liquify)
-        maskSource = MaskSource(rawValue: p.mask_source) ?? .alpha
-        output = Output(rawValue: p.output) ?? .shaded
-    }
 }

@@ -6,9 +6,7 @@ import ImpastoKernels
 @_cdecl("impasto_normal_light")
 public func impastoNormalLight(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoNormalLightParams>?) {
     guard let io = io?.pointee, let window = io.bumpWindow, let p = params?.pointee else { return }
-    let light = NormalLight(normalMap: NormalMap(smoothness: Float(p.smoothness), contrast: Float(p.contrast)),
-                            lighting: p.lighting)
-    io.light(window, with: light)
+    io.light(window, with: NormalLight(ParameterValues(NormalLight.parameters, of: p.settings)))
 }
 
 /// impasto-abi.h: `impasto_paint_relief`.
@@ -16,8 +14,7 @@ public func impastoNormalLight(_ io: UnsafePointer<ImpastoIO>?, _ params: Unsafe
 public func impastoPaintRelief(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoPaintReliefParams>?) {
     guard let io = io?.pointee, let (width, height, margin) = io.extent, io.components == 4, let read = io.reader,
           let p = params?.pointee else { return }
-    let relief = PaintRelief(smoothness: Float(p.light.smoothness), contrast: Float(p.light.contrast),
-                             lighting: p.light.lighting, sheen: Float(p.sheen), thick: p.thick != 0)
+    let relief = PaintRelief(ParameterValues(PaintRelief.operationParameters, of: p.settings))
     let pixels: NormalMap.BumpPixels = switch (io.samples == IMPASTO_U8, relief.thick) {
     case (true, false): .alpha8
     case (false, false): .alpha
@@ -27,15 +24,6 @@ public func impastoPaintRelief(_ io: UnsafePointer<ImpastoIO>?, _ params: Unsafe
     let window = NormalMap.Window(width: width + 2 * margin, height: height + 2 * margin, margin: margin,
                                   pixels: pixels, read: read)
     io.light(window, with: relief.light)
-}
-
-extension ImpastoNormalLightParams {
-    /// The light these params describe.
-    var lighting: NormalLighting {
-        NormalLighting(azimuth: Float(azimuth), elevation: Float(elevation), ambient: Float(ambient),
-                       specular: Float(specular), shininess: Float(shininess),
-                       lightColor: SIMD3(light_color.0, light_color.1, light_color.2))
-    }
 }
 
 extension ImpastoIO {

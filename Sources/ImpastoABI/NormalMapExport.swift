@@ -12,7 +12,8 @@ public func impastoBristleNormalMapMargin(_ smoothness: Double) -> Int {
 @_cdecl("impasto_bristle_normal_map")
 public func impastoBristleNormalMap(_ io: UnsafePointer<ImpastoIO>?, _ params: UnsafePointer<ImpastoNormalMapParams>?) {
     guard let io = io?.pointee, let window = io.bumpWindow, let write = io.writer, let p = params?.pointee else { return }
-    NormalMap(smoothness: Float(p.smoothness), contrast: Float(p.contrast), flipY: p.flip_y != 0)
+    // A window's borders are the caller's reads (tileable wraps them), not `tileable`'s.
+    NormalMap(ParameterValues(NormalMap.parameters, of: p.settings))
         .render(window, scratches: io.scratches, parallel: io.parallelFor, progress: io.reporter, linear: p.linear != 0,
                 write: write)
 }

@@ -8,7 +8,7 @@ public func impastoPencilHueSaturation(_ io: UnsafePointer<ImpastoIO>?,
                                        _ params: UnsafePointer<ImpastoPencilParams>?) {
     guard let io = io?.pointee, let p = params?.pointee else { return }
     // The matrix once per call, not per band (trigonometry).
-    let matrix = PencilHueSaturation(azimuth: p.azimuth, altitude: p.altitude, maxSaturation: p.max_saturation).matrix
+    let matrix = PencilHueSaturation(ParameterValues(PencilHueSaturation.parameters, of: p.settings)).matrix
     switch Int(io.samples) {
     case IMPASTO_U8: io.transformPixels(UInt8.self) { matrix.applyRGBA($0, $1, count: $2) }
     case IMPASTO_U16: io.transformPixels(UInt16.self) { matrix.applyRGBA($0, $1, count: $2) }

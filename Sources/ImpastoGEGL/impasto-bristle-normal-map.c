@@ -91,8 +91,10 @@ process (GeglOperation       *operation,
     .output_format = gegl_operation_get_format (operation, "output"),
   };
   ImpastoIO                io      = impasto_gegl_io (&buffers);
-  ImpastoNormalMapParams   params  = { o->smoothness, o->contrast, o->flip_y,
-                                       babl_model_is (babl_format_get_model (buffers.output_format), "RGBA") };
+  ImpastoNormalMapParams   params  = {
+    .linear = babl_model_is (babl_format_get_model (buffers.output_format), "RGBA") };
+
+  IMPASTO_BRISTLE_NORMAL_MAP_SETTINGS (o, NULL, params.settings);
 
   impasto_bristle_normal_map (&io, &params);
   return TRUE;

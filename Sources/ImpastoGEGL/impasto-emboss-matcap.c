@@ -35,22 +35,13 @@ prepare (GeglOperation *operation)
                                                      gegl_operation_get_source_space (operation, "input")));
 }
 
-/* The relief, as the properties say (impasto_gegl_emboss_class_init); the look is the picture. */
+/* The relief, as the properties say (impasto_gegl_emboss_class_init); the look is the picture
+ * (without one, the default look that params holds already). */
 static void
 relief_params (GeglOperation       *operation,
                ImpastoEmbossParams *params)
 {
-  GeglProperties *o = GEGL_PROPERTIES (operation);
-
-  *params = (ImpastoEmbossParams) {
-    .radius      = o->radius,
-    .scale       = o->scale,
-    .profile     = o->profile,
-    .liquify     = o->liquify,
-    .mask_source = o->mask_source,
-    .output      = o->result,
-    .preset      = "",
-  };
+  IMPASTO_EMBOSS_MATCAP_SETTINGS (GEGL_PROPERTIES (operation), NULL, params->settings);
 }
 
 static gboolean

@@ -31,55 +31,13 @@ prepare (GeglOperation *operation)
                                           o->result == IMPASTO_EMBOSS_RESULT_NORMALS);
 }
 
-static void
-set_light (ImpastoLight *light,
-           gdouble x, gdouble y, gdouble z, gdouble hue, gdouble saturation, gdouble brightness)
-{
-  *light = (ImpastoLight) { x, y, z, hue, saturation, brightness };
-}
-
-/* The name of a preset value: the string the Swift side looks the hemisphere up by. */
-static const gchar *
-preset_nick (gint value)
-{
-  GEnumClass  *presets = g_type_class_ref (impasto_emboss_preset_get_type ());
-  GEnumValue  *preset  = g_enum_get_value (presets, value);
-  const gchar *nick    = preset ? preset->value_nick : "custom";
-
-  g_type_class_unref (presets);  /* a static enum: its strings stay */
-  return nick;
-}
-
 /* The relief and the look, as the properties say (impasto_gegl_emboss_class_init). */
 static void
 relief_params (GeglOperation       *operation,
                ImpastoEmbossParams *params)
 {
-  GeglProperties *o = GEGL_PROPERTIES (operation);
-
-  *params = (ImpastoEmbossParams) {
-    .radius      = o->radius,
-    .scale       = o->scale,
-    .profile     = o->profile,
-    .liquify     = o->liquify,
-    .mask_source = o->mask_source,
-    .output      = o->result,
-    .preset      = preset_nick (o->preset),
-    .shininess   = o->shininess,
-    .metalness   = o->metalness,
-    .roughness   = o->roughness,
-    .model       = o->model,
-  };
-  set_light (&params->lights[0], o->light1_x, o->light1_y, o->light1_z,
-             o->light1_hue, o->light1_saturation, o->light1_brightness);
-  set_light (&params->lights[1], o->light2_x, o->light2_y, o->light2_z,
-             o->light2_hue, o->light2_saturation, o->light2_brightness);
-  set_light (&params->lights[2], o->light3_x, o->light3_y, o->light3_z,
-             o->light3_hue, o->light3_saturation, o->light3_brightness);
-  set_light (&params->lights[3], o->light4_x, o->light4_y, o->light4_z,
-             o->light4_hue, o->light4_saturation, o->light4_brightness);
-  gegl_color_get_pixel (o->color, babl_format_with_space ("RGB float",
-                        gegl_operation_get_source_space (operation, "input")), params->color);
+  IMPASTO_EMBOSS_SETTINGS (GEGL_PROPERTIES (operation),
+                           gegl_operation_get_source_space (operation, "input"), params->settings);
 }
 
 static gboolean

@@ -227,6 +227,20 @@ impasto_gegl_painting_format (GeglOperation *operation)
                                  gegl_operation_get_source_space (operation, "input"));
 }
 
+void
+impasto_gegl_rgb (GeglColor  *color,
+                  const Babl *space,
+                  double      rgb[3])
+{
+  gfloat pixel[3] = { 0, 0, 0 };
+
+  if (color)
+    gegl_color_get_pixel (color, babl_format_with_space ("RGB float", space), pixel);
+  rgb[0] = pixel[0];
+  rgb[1] = pixel[1];
+  rgb[2] = pixel[2];
+}
+
 /* --- The emboss ops (impasto:emboss, impasto:emboss-matcap) -----------------------------
  * Area ops: a region of the output is rendered from the input within impasto_emboss_margin of
  * it (to the whole image's bits; beyond the input's extent is outside, GEGL_ABYSS_NONE, as the
@@ -249,7 +263,7 @@ emboss_params (GeglOperation       *operation,
 {
   ImpastoEmbossParamsFunc fill = g_type_get_qdata (G_OBJECT_TYPE (operation), emboss_params_quark ());
 
-  *params = (ImpastoEmbossParams) { .preset = "" };
+  *params = (ImpastoEmbossParams) { .settings = IMPASTO_EMBOSS_SETTINGS_DEFAULTS };
   if (fill)
     fill (operation, params);
 }
@@ -420,7 +434,7 @@ impasto_gegl_emboss (GeglOperation       *operation,
   io.progress = gegl_rectangle_equal (result, &box) ? impasto_gegl_progress : NULL;
 
   /* Colours (the shading, the hemisphere) to a perceptual output: see impasto_gegl_emboss_formats. */
-  params.perceptual = (params.output == 0 || params.output == 3)   /* shaded, hemisphere */
+  params.perceptual = (params.settings.result == 0 || params.settings.result == 3)   /* shaded, hemisphere */
                       && babl_model_is (babl_format_get_model (buffers.output_format), "R'G'B'A");
 
   /* The picture of a sphere is small; the kernel samples it anywhere, so it comes whole. */

@@ -159,7 +159,7 @@ process (GeglOperation       *operation,
 
   /* An aux that yields no buffer (an empty bump) is flat: nothing but the abyss's zeros. */
   buffers.input = aux ? g_object_ref (aux) : gegl_buffer_new (GEGL_RECTANGLE (0, 0, 0, 0), format);
-  IMPASTO_GEGL_LIGHT_PARAMS (operation, o, params);
+  IMPASTO_NORMAL_LIGHT_SETTINGS (o, gegl_operation_get_source_space (operation, "input"), params.settings);
   io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the painting */
   impasto_normal_light (&io, &params);
   g_object_unref (buffers.input);

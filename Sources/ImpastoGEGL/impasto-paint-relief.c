@@ -81,9 +81,9 @@ process (GeglOperation       *operation,
     .output_format = gegl_operation_get_format (operation, "output"),
   };
   ImpastoIO                 io      = impasto_gegl_io (&buffers);
-  ImpastoPaintReliefParams  params  = { .sheen = o->sheen, .thick = o->thick_paint };
+  ImpastoPaintReliefParams  params;
 
-  IMPASTO_GEGL_LIGHT_PARAMS (operation, o, params.light);
+  IMPASTO_PAINT_RELIEF_SETTINGS (o, gegl_operation_get_source_space (operation, "input"), params.settings);
   io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the input */
   impasto_paint_relief (&io, &params);
   return TRUE;

@@ -58,7 +58,9 @@ process (GeglOperation       *operation,
                   type == babl_type ("u16") ? IMPASTO_U16 : IMPASTO_FLOAT,
     .scratch    = impasto_gegl_scratch (),
   };
-  ImpastoPencilParams  params = { o->azimuth, o->altitude, o->max_saturation };
+  ImpastoPencilParams  params;
+
+  IMPASTO_PENCIL_HUE_SATURATION_SETTINGS (o, NULL, params.settings);
 
   impasto_pencil_hue_saturation (&io, &params);
   return TRUE;

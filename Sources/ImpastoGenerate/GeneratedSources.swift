@@ -8,6 +8,10 @@ import ImpastoKernels
 /// - `Sources/ImpastoGEGL/generated/<op>-properties.h`, each op's GEGL properties (the chant
 ///   file includes it in its GEGL_PROPERTIES part);
 /// - `Sources/ImpastoGEGL/generated/impasto-ops.h`, the ops module.c registers;
+/// - `Sources/CImpastoABI/include/impasto-abi-settings.h`, each op's settings as the ABI
+///   passes them to the Swift kernels (`ParameterValues` reads them by the same declarations),
+///   and `Sources/ImpastoGEGL/generated/impasto-settings.h`, which fills them from an op's
+///   properties;
 /// - the `ops=` line of `bundle/install.sh`, the ops an install checks GEGL sees.
 /// OpPropertiesTests runs `impasto-generate --check`, which fails when what is checked in is not
 /// what this writes.
@@ -31,6 +35,8 @@ public enum GeneratedSources {
         let script = try String(contentsOfFile: package + "/" + installer, encoding: .utf8)
         return operations.map { File(path: propertiesPath($0), text: properties($0)) }
             + [File(path: "Sources/ImpastoGEGL/generated/impasto-ops.h", text: opList()),
+               File(path: "Sources/CImpastoABI/include/impasto-abi-settings.h", text: abiSettings()),
+               File(path: "Sources/ImpastoGEGL/generated/impasto-settings.h", text: settingsFromProperties()),
                File(path: installer, text: installScript(script))]
     }
 
@@ -109,6 +115,73 @@ public enum GeneratedSources {
     /// A choice's C constant ("IMPASTO_EMBOSS_RESULT_HEIGHT"), which the op's C code compares with.
     static func enumValue(_ op: ImpastoOp, _ p: EffectParameter, _ nick: String) -> String {
         (enumFunction(op, p) + "_" + cIdentifier(nick)).uppercased()
+    }
+
+    // MARK: - The settings
+
+    /// Each op's settings struct: a double per parameter in declaration order (a boolean 0 or
+    /// 1, a choice its index, a colour its linear R, G, B), so that the Swift side reads them
+    /// as `ParameterValues` of the same declarations; and its defaults, as an initializer.
+    static func abiSettings() -> String {
+        var text = header + """
+            /* impasto-abi-settings.h — every op's settings as impasto-abi.h passes them: one double
+             * per property, in the order the op declares them (a boolean 0 or 1, a choice the index
+             * of its value, a colour three: linear R, G, B of the image's space). The Swift side
+             * reads them as ParameterValues of the same declarations (ImpastoKernels).
+            \(notice)
+            #ifndef IMPASTO_ABI_SETTINGS_H
+            #define IMPASTO_ABI_SETTINGS_H
+
+            """
+        for op in operations {
+            let width = op.parameters.map { cIdentifier($0.name).count }.max() ?? 0
+            text += "\n/* \(op.name) */\ntypedef struct\n{\n"
+            var defaults: [String] = []
+            for p in op.parameters {
+                let c = cIdentifier(p.name)
+                let field = "double " + c + (isColor(p) ? "[3];" : ";")
+                let names = p.nicks.isEmpty ? "" : " (" + p.nicks.enumerated().map { "\($0) \($1)" }.joined(separator: ", ") + ")"
+                text += "  " + field.padding(toLength: width + 12, withPad: " ", startingAt: 0) + "/* " + p.title + names + " */\n"
+                if case .color(let v) = p.kind {
+                    defaults.append("{ " + [v.x, v.y, v.z].map(number).joined(separator: ", ") + " }")
+                } else {
+                    defaults.append(number(p.defaultValue))
+                }
+            }
+            text += "} \(op.typePrefix)Settings;\n\n"
+            text += "#define \(op.cName.uppercased())_SETTINGS_DEFAULTS \\\n  { " + defaults.joined(separator: ", ") + " }\n"
+        }
+        return text + "\n#endif\n"
+    }
+
+    /// For each op, IMPASTO_<OP>_SETTINGS (o, space, settings): the settings from its
+    /// GeglProperties `o`, colours as linear RGB of the Babl `space` (the input's).
+    static func settingsFromProperties() -> String {
+        var text = header + """
+            /* impasto-settings.h — each op's ImpastoXSettings (impasto-abi-settings.h) from its
+             * properties: IMPASTO_<OP>_SETTINGS (o, space, settings), o the op's GeglProperties,
+             * colours in linear RGB of the Babl space `space` (impasto_gegl_rgb). A macro fills
+             * any struct with the fields it names, so an op whose properties are a part of another
+             * op's fills that op's settings too (impasto:emboss-matcap).
+            \(notice)
+
+            """
+        for op in operations {
+            text += "\n#define \(op.cName.uppercased())_SETTINGS(o, space, settings) \\\n  do { \\\n"
+            for p in op.parameters {
+                let c = cIdentifier(p.name)
+                text += isColor(p)
+                    ? "    impasto_gegl_rgb ((o)->\(c), (space), (settings).\(c)); \\\n"
+                    : "    (settings).\(c) = (double) (o)->\(c); \\\n"
+            }
+            text += "  } while (0)\n"
+        }
+        return text
+    }
+
+    static func isColor(_ p: EffectParameter) -> Bool {
+        if case .color = p.kind { return true }
+        return false
     }
 
     // MARK: - The op list

@@ -3,6 +3,7 @@
 //
 //   swift run impasto-generate                 rewrites every file that is not what it should be
 //   swift run impasto-generate --check         lists them ("stale: PATH") and fails instead
+//   swift run impasto-generate --list          prints the path of every file it writes
 //   … --package DIR                            the package at DIR (default: this source's)
 import Foundation
 
@@ -13,6 +14,10 @@ var package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 if let i = arguments.firstIndex(of: "--package"), i + 1 < arguments.count { package = arguments[i + 1] }
 var stale = 0
 do {
+    if arguments.contains("--list") {
+        for file in try GeneratedSources.files(package: package) { print(file.path) }
+        exit(0)
+    }
     for file in try GeneratedSources.files(package: package) {
         let path = package + "/" + file.path
         guard (try? String(contentsOfFile: path, encoding: .utf8)) != file.text else { continue }

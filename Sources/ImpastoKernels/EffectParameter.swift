@@ -199,3 +199,61 @@ extension DeclaredParameters {
         parameters.first { $0.name == name }
     }
 }
+
+/// An op's settings as its C side passes them (impasto-abi-settings.h, generated from the same
+/// declarations): one Double per parameter, in declaration order — a boolean 0 or 1, a choice
+/// its index, a colour three (linear R, G, B). Read by the parameter, so a kernel's settings
+/// come from the one declaration; a parameter the values do not hold reads as its default.
+public struct ParameterValues: Sendable {
+    private var values: [String: [Double]] = [:]
+
+    /// The values of `parameters` held in `settings` (a generated settings struct, whose size
+    /// must be theirs; otherwise every parameter reads as its default).
+    public init<Settings>(_ parameters: [EffectParameter], of settings: Settings) {
+        let widths = parameters.map(Self.width)
+        guard MemoryLayout<Settings>.size == widths.reduce(0, +) * MemoryLayout<Double>.stride else { return }
+        withUnsafeBytes(of: settings) { bytes in
+            var offset = 0
+            for (p, width) in zip(parameters, widths) {
+                values[p.name] = (0 ..< width).map { bytes.load(fromByteOffset: (offset + $0) * 8, as: Double.self) }
+                offset += width
+            }
+        }
+    }
+
+    /// Every parameter at its default.
+    public init() {}
+
+    /// The Doubles `parameter` takes (3 for a colour).
+    public static func width(_ parameter: EffectParameter) -> Int {
+        if case .color = parameter.kind { return 3 }
+        return 1
+    }
+
+    /// A number's value as it came (NaN and out-of-range values too: the kernels clamp).
+    public subscript(_ parameter: EffectParameter) -> Double {
+        values[parameter.name]?.first ?? parameter.defaultValue
+    }
+
+    /// A boolean's value.
+    public func isOn(_ parameter: EffectParameter) -> Bool {
+        self[parameter] != 0
+    }
+
+    /// A choice's index; its default where the value is none of the choices.
+    public func choice(_ parameter: EffectParameter) -> Int {
+        let v = self[parameter]
+        return v.isFinite && parameter.range.contains(v) && v == v.rounded() ? Int(v) : Int(parameter.defaultValue)
+    }
+
+    /// A choice's nick.
+    public func nick(_ parameter: EffectParameter) -> String {
+        parameter.nick(at: choice(parameter)) ?? parameter.defaultNick
+    }
+
+    /// A colour's linear RGB.
+    public func color(_ parameter: EffectParameter) -> SIMD3<Double> {
+        guard let v = values[parameter.name], v.count == 3 else { return parameter.defaultColor }
+        return SIMD3(v[0], v[1], v[2])
+    }
+}

@@ -63,6 +63,16 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
 
     public init() {}
 
+    /// The relief `values` hold (the look is `Hemisphere.look`'s).
+    public init(_ values: ParameterValues) {
+        radius = Float(values[Parameters.radius])
+        scale = Float(values[Parameters.scale])
+        profile = HeightProfile(rawValue: Int32(values.choice(Parameters.profile))) ?? .round
+        liquify = Float(values[Parameters.liquify])
+        maskSource = MaskSource(rawValue: Int32(values.choice(Parameters.maskSource))) ?? .alpha
+        output = Output(rawValue: Int32(values.choice(Parameters.result))) ?? .shaded
+    }
+
     /// Every number clamped into its range; NaN takes the default.
     public var sanitized: EmbossSettings {
         var s = self

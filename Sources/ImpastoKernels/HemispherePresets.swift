@@ -105,6 +105,20 @@ extension Hemisphere {
                           environment: studio)
     }
 
+    /// The look `values` hold (impasto:emboss's `preset`, and for "custom" the lights and
+    /// material of `Look`): an unknown preset is the standard one.
+    public static func look(_ values: ParameterValues) -> Hemisphere {
+        let name = values.nick(EmbossSettings.Parameters.preset)
+        guard name == customLook else { return preset(named: name) ?? standard }
+        let lights = (1 ... Look.lightCount).map { n in
+            let p = Look.light(n).map { Float(values[$0]) }
+            return HemisphereLight(x: p[0], y: p[1], z: p[2], hue: p[3], saturation: p[4], brightness: p[5])
+        }
+        return custom(lights: lights, model: MaterialModel(rawValue: Int32(values.choice(Look.model))) ?? .shiny,
+                      baseColor: SIMD3<Float>(values.color(Look.color)), shininess: Float(values[Look.shininess]),
+                      metalness: Float(values[Look.metalness]), roughness: Float(values[Look.roughness]))
+    }
+
     /// The custom look's soft box radiance per unit of light 1's colour (HemisphereTests
     /// testTheCustomLooksSoftBoxFollowsLightOne).
     static let keyPerBrightness: Float = 2.5

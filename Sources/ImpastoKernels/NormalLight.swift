@@ -52,6 +52,14 @@ public struct NormalLight: Equatable, Sendable, DeclaredParameters {
         self.lighting = lighting
     }
 
+    /// The bump's reading and the light `values` hold (`parameters`); whether the bump tiles is
+    /// the caller's (what its window reads beyond the borders).
+    public init(_ values: ParameterValues) {
+        self.init(normalMap: NormalMap(smoothness: Float(values[NormalMap.Parameters.smoothness]),
+                                       contrast: Float(values[NormalMap.Parameters.contrast])),
+                  lighting: NormalLighting(values))
+    }
+
     /// Pixels of bump a lit pixel needs on each side: the normal map's margin.
     public var margin: Int { normalMap.margin }
 

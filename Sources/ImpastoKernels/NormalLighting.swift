@@ -84,6 +84,13 @@ public struct NormalLighting: Equatable, Sendable {
         self.lightColor = lightColor
     }
 
+    /// The light `values` hold (NormalLighting.Parameters).
+    public init(_ values: ParameterValues) {
+        self.init(azimuth: Float(values[Parameters.azimuth]), elevation: Float(values[Parameters.elevation]),
+                  ambient: Float(values[Parameters.ambient]), specular: Float(values[Parameters.specular]),
+                  shininess: Float(values[Parameters.shininess]), lightColor: SIMD3<Float>(values.color(Parameters.lightColor)))
+    }
+
     /// Every number clamped into its range; NaN takes the default.
     public var sanitized: NormalLighting {
         // A light colour may be brighter than white (a colour from a float picker): only

@@ -67,6 +67,12 @@ public struct NormalMap: Equatable, Sendable, DeclaredParameters {
         self.tileable = tileable
     }
 
+    /// The settings `values` hold.
+    public init(_ values: ParameterValues) {
+        self.init(smoothness: Float(values[Parameters.smoothness]), contrast: Float(values[Parameters.contrast]),
+                  flipY: values.isOn(Parameters.flipY), tileable: values.isOn(Parameters.tileable))
+    }
+
     /// The same settings made safe to compute with: each clamped into its range, a NaN one
     /// replaced by BristlePaint's. Callers at the boundary (GEGL, the plug-in) reject bad
     /// values with a message; this keeps the kernel total regardless.

@@ -70,6 +70,12 @@ public struct PaintRelief: Equatable, Sendable, DeclaredParameters {
         self.thick = thick
     }
 
+    /// The settings `values` hold (`operationParameters`).
+    public init(_ values: ParameterValues) {
+        self.init(smoothness: Float(values[NormalMap.Parameters.smoothness]), contrast: Float(values[Parameters.contrast]),
+                  lighting: NormalLighting(values), sheen: Float(values[Parameters.sheen]), thick: values.isOn(Parameters.thick))
+    }
+
     /// The normal map and lighting that do it. (The contrast's range is the normal map's, so
     /// `NormalMap.sanitized` keeps it as it is.)
     public var light: NormalLight {

@@ -41,6 +41,12 @@ public struct PencilHueSaturation: Equatable, Sendable, DeclaredParameters {
         self.maxSaturation = maxSaturation
     }
 
+    /// The parameters `values` hold (whether the colours are linear is the caller's: what it reads).
+    public init(_ values: ParameterValues) {
+        self.init(azimuth: values[Parameters.azimuth], altitude: values[Parameters.altitude],
+                  maxSaturation: values[Parameters.maxSaturation])
+    }
+
     /// The same parameters made safe to compute with: each clamped into its range, and a
     /// non-finite one replaced by its identity default. Callers at the boundary (GEGL, the
     /// plug-in) reject bad values with a message; this keeps the kernel total regardless.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGEGL
+import CImpastoABI
 import ImpastoFrontEnd
 import ImpastoKernels
 import ImpastoTestSupport
@@ -47,11 +48,14 @@ final class OpPropertiesTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: copy) }
         let files = FileManager.default
         let generated = "Sources/ImpastoGEGL/generated"
-        try files.createDirectory(at: copy.appendingPathComponent(generated), withIntermediateDirectories: true)
-        try files.createDirectory(at: copy.appendingPathComponent("bundle"), withIntermediateDirectories: true)
-        let names = try files.contentsOfDirectory(atPath: BuildProducts.packageRoot.appendingPathComponent(generated).path)
-        for path in names.map({ "\(generated)/\($0)" }) + ["bundle/install.sh"] {
-            try files.copyItem(at: BuildProducts.packageRoot.appendingPathComponent(path), to: copy.appendingPathComponent(path))
+        let list = runCommand(generator.path, ["--list"])
+        XCTAssertEqual(list.status, 0)
+        let paths = list.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(paths.count, operations.count + 4, "\(paths)")
+        for path in paths {
+            let target = copy.appendingPathComponent(path)
+            try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try files.copyItem(at: BuildProducts.packageRoot.appendingPathComponent(path), to: target)
         }
         XCTAssertEqual(runCommand(generator.path, ["--check", "--package", copy.path]).status, 0)
         let edited = copy.appendingPathComponent("\(generated)/impasto-emboss-properties.h")
@@ -73,6 +77,41 @@ final class OpPropertiesTests: XCTestCase {
             XCTAssertTrue(text.contains("#include \"generated/\(op.fileStem)-properties.h\""), op.name)
             XCTAssertTrue(text.contains("#define GEGL_OP_NAME     \(op.cName)\n"), op.name)
         }
+    }
+
+    /// Each op's settings struct (impasto-abi-settings.h) holds its declared parameters in
+    /// order, a Double each (a colour three), so that `ParameterValues` reads each where the C
+    /// side wrote it: with every Double of the struct set to its own index, each parameter
+    /// reads as the index of the field named like it.
+    func testEveryOpsSettingsAreItsParametersInOrder() {
+        func check<Settings>(_ op: String, _ settings: Settings, line: UInt = #line) {
+            guard let parameters = operationParameters[op] else { return XCTFail(op, line: line) }
+            var numbered = settings
+            let count = MemoryLayout<Settings>.size / 8
+            withUnsafeMutableBytes(of: &numbered) { bytes in
+                for i in 0 ..< count { bytes.storeBytes(of: Double(i), toByteOffset: 8 * i, as: Double.self) }
+            }
+            XCTAssertEqual(MemoryLayout<Settings>.size, parameters.map(ParameterValues.width).reduce(0, +) * 8, op, line: line)
+            let fields = Mirror(reflecting: settings).children.map { $0.label ?? "" }
+            XCTAssertEqual(fields, parameters.map { $0.name.replacingOccurrences(of: "-", with: "_") }, op, line: line)
+            let values = ParameterValues(parameters, of: numbered)
+            var index = 0.0
+            for p in parameters {
+                if ParameterValues.width(p) == 3 {
+                    XCTAssertEqual(values.color(p), SIMD3(index, index + 1, index + 2), "\(op) \(p.name)", line: line)
+                } else {
+                    XCTAssertEqual(values[p], index, "\(op) \(p.name)", line: line)
+                }
+                index += Double(ParameterValues.width(p))
+            }
+        }
+        check("impasto:pencil-hue-saturation", ImpastoPencilHueSaturationSettings())
+        check("impasto:emboss", ImpastoEmbossSettings())
+        check("impasto:emboss-matcap", ImpastoEmbossMatcapSettings())
+        check("impasto:bristle-normal-map", ImpastoBristleNormalMapSettings())
+        check("impasto:normal-light", ImpastoNormalLightSettings())
+        check("impasto:paint-relief", ImpastoPaintReliefSettings())
+        XCTAssertEqual(operations.count, 6, "a new op's settings belong in this test")
     }
 
     var generator: URL { BuildProducts.binDirectory.appendingPathComponent("impasto-generate") }

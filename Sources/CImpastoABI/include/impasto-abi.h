@@ -4,6 +4,9 @@
  * The GEGL chant files (Sources/ImpastoGEGL) call these functions; the Swift target
  * ImpastoABI implements them with @_cdecl over the pure kernels in ImpastoKernels.
  * Every op has one shape: impasto_<op> (const ImpastoIO *io, const Impasto<Op>Params *params).
+ * Each op's params begin with its settings, the values of its GEGL properties
+ * (impasto-abi-settings.h, generated from the Swift declarations); what follows them is what
+ * only the C side knows.
  * Pixels are interleaved float (some kernels' may be 8- or 16-bit codes: ImpastoIO.samples);
  * sizes are pixels, not samples. Every function is
  * thread-safe and total: any size (≤ 0 does nothing), any parameter, NaN/Inf samples, NULL
@@ -15,6 +18,7 @@
 #define IMPASTO_ABI_H
 
 #include <stddef.h>
+#include "impasto-abi-settings.h"
 
 /* Swift imports long as Int and size_t as UInt, both 64-bit: the ABI assumes LP64. */
 _Static_assert (sizeof (long) == 8 && sizeof (size_t) == 8 && sizeof (void *) == 8,
@@ -88,48 +92,32 @@ typedef struct
   void  *data;
 } ImpastoIO;
 
-/* impasto:pencil-hue-saturation on RGBA (R'G'B'A or linear: the caller's choice), float,
- * u8 or u16 (io.samples; integer results rounded to the nearest code and clamped);
- * margin 0, components 4. Out-of-range parameters are clamped, NaN ones fall back to the
- * identity defaults. */
+/* impasto:pencil-hue-saturation on RGBA (R'G'B'A or linear: the caller's choice, which
+ * settings.linear names), float, u8 or u16 (io.samples; integer results rounded to the
+ * nearest code and clamped); margin 0, components 4. Out-of-range settings are clamped, NaN
+ * ones fall back to the identity defaults. */
 typedef struct
 {
-  double azimuth;         /* degrees */
-  double altitude;        /* degrees */
-  double max_saturation;
+  ImpastoPencilHueSaturationSettings settings;
 } ImpastoPencilParams;
 
 void impasto_pencil_hue_saturation (const ImpastoIO *io, const ImpastoPencilParams *params);
 
-/* One omni light of the procedural hemisphere (MercurialText): position in scene space
- * (x right, y up, z towards the viewer; the sphere has radius 1 at the origin), colour as
- * hue (degrees), saturation (0..1) and brightness (0 = off). */
+/* impasto:emboss's settings: the relief (radius r px, depth k, profile, liquify σ px, mask,
+ * result) and the look (a preset, or the custom lights and material: MercurialText's omni
+ * lights in scene space, x right, y up, z towards the viewer, the sphere of radius 1 at the
+ * origin). impasto:emboss-matcap fills the relief's and leaves the look at its defaults
+ * (IMPASTO_EMBOSS_SETTINGS_DEFAULTS). */
 typedef struct
 {
-  double x, y, z;
-  double hue, saturation, brightness;
-} ImpastoLight;
-
-typedef struct
-{
-  double       radius;       /* height-field radius r, px */
-  double       scale;        /* normal scale k */
-  int          profile;      /* 0 round, 1 linear, 2 smooth */
-  double       liquify;      /* metaball blur sigma, px; 0 off */
-  int          mask_source;  /* 0 alpha, 1 luminance x alpha */
-  int          output;       /* 0 shaded, 1 height, 2 normals, 3 hemisphere */
-  int          perceptual;   /* outputs 0 and 3: colours written with sRGB's curve (R'G'B'A),
+  ImpastoEmbossSettings settings;
+  int          perceptual;   /* results 0 and 3: colours written with sRGB's curve (R'G'B'A),
                               * not linear */
   /* The picture of a lit sphere, shading_width x shading_height RGBA float, linear (NaN
-   * and infinite samples count as 0); NULL: the procedural hemisphere below. */
+   * and infinite samples count as 0); NULL: the procedural hemisphere the look describes. */
   const float *shading;
   long         shading_width;
   long         shading_height;
-  const char  *preset;       /* a preset name, or "custom" for the fields below */
-  ImpastoLight lights[4];
-  float        color[3];     /* material base colour, linear RGB */
-  double       shininess, metalness, roughness;
-  int          model;        /* 0 shiny (Blinn-Phong), 1 PBR */
   /* Where the output lies: its top-left (x, y) in an image of image_width x image_height
    * pixels (image_width or image_height <= 0: the output is the whole image). */
   long         x, y;
@@ -159,9 +147,9 @@ void impasto_emboss (const ImpastoIO *io, const ImpastoEmbossParams *params);
  * n = normalize(-c dh/dx, +c dh/dy, 1), encoded as opaque R'G'B'A (0.5 + 0.5 n, 1). */
 typedef struct
 {
-  double smoothness;  /* 0..1; the blur's sigma as above, 0: no blur */
-  double contrast;    /* c, 0..100 */
-  int    flip_y;      /* 0: green up (OpenGL), 1: green down (DirectX) */
+  ImpastoBristleNormalMapSettings settings;  /* smoothness (the blur's sigma as above, 0: no
+                                              * blur), contrast c, flip_y (green down, DirectX);
+                                              * tileable is the caller's (its reads wrap) */
   int    linear;      /* write the map's colours as linear RGBA float (its codes undone by
                        * sRGB's curve), for an output in linear RGBA, instead of R'G'B'A codes */
 } ImpastoNormalMapParams;
@@ -182,14 +170,11 @@ void impasto_bristle_normal_map (const ImpastoIO *io, const ImpastoNormalMapPara
  *           + specular x light x max(0, n.H)^shininess; alpha is kept. */
 typedef struct
 {
-  double smoothness;      /* the bump's pre-blur, as ImpastoNormalMapParams */
-  double contrast;        /* c, as ImpastoNormalMapParams */
-  double azimuth;         /* light direction, degrees counter-clockwise from +x (135: top-left), -360..360 */
-  double elevation;       /* degrees above the canvas, 0..90 (90: from straight above) */
-  double ambient;         /* 0..1 */
-  double specular;        /* 0..4 */
-  double shininess;       /* Blinn exponent, 1..1000 */
-  float  light_color[3];  /* linear RGB */
+  ImpastoNormalLightSettings settings;  /* the bump's smoothness and contrast, as the normal
+                                         * map's; the light: azimuth (degrees counter-clockwise
+                                         * from +x, 135: top-left), elevation (degrees above the
+                                         * canvas), ambient, specular, shininess (Blinn exponent),
+                                         * colour (linear RGB); tileable is the caller's */
 } ImpastoNormalLightParams;
 
 /* io reads the bump exactly as for impasto_bristle_normal_map and read_color the colour
@@ -200,16 +185,16 @@ void impasto_normal_light (const ImpastoIO *io, const ImpastoNormalLightParams *
  * normals as impasto_bristle_normal_map's, margin impasto_bristle_normal_map_margin
  * (smoothness)), lit as impasto_normal_light lights but with the highlight taken above flat
  * paint's, so flat paint keeps its colour, and a ring of light all round (sheen); alpha is
- * kept. With thick, the height is the paint's thickness -ln(1 - alpha), which adds up stroke
+ * kept. With thick_paint, the height is the paint's thickness -ln(1 - alpha), which adds up stroke
  * by stroke, and alpha shows 1 - (1 - alpha)^16. io reads the painting with its margin
  * (components 4: RGBA float, or R'G'B'A u8 codes as io.samples says; only alpha is read) and
  * read_color its colour at the output (as impasto_normal_light's, io.color_codes); writes the
  * lit colour, linear RGBA float. */
 typedef struct
 {
-  ImpastoNormalLightParams light;  /* the relief's smoothness and contrast, and the light */
-  double                   sheen;  /* the ring of light's strength, 0..4 */
-  int                      thick;  /* 0: alpha is the height; 1: thick paint */
+  ImpastoPaintReliefSettings settings;  /* the relief's smoothness and contrast, the light (as
+                                         * impasto_normal_light's), sheen (the ring of light's
+                                         * strength) and thick_paint (1: thick paint) */
 } ImpastoPaintReliefParams;
 
 void impasto_paint_relief (const ImpastoIO *io, const ImpastoPaintReliefParams *params);

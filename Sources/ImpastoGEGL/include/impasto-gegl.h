@@ -59,22 +59,14 @@ const Babl *impasto_gegl_height_format (GeglOperation *operation, const char *pa
 gint        impasto_gegl_painting_codes  (GeglOperation *operation);
 const Babl *impasto_gegl_painting_format (GeglOperation *operation);
 
-/* The params of the lighting ops (impasto:normal-light, impasto:paint-relief) from their
- * properties (their smoothness and contrast, and NormalLighting.Parameters' light):
- * `o` is either op's GeglProperties; the light colour comes as linear RGB of the input's space. */
-#define IMPASTO_GEGL_LIGHT_PARAMS(operation, o, params)                                      \
-  do {                                                                                     \
-    (params) = (ImpastoNormalLightParams) {                                                \
-      .smoothness = (o)->smoothness,    .contrast = (o)->contrast,                         \
-      .azimuth    = (o)->light_azimuth, .elevation = (o)->light_elevation,                 \
-      .ambient    = (o)->ambient,       .specular = (o)->specular,                         \
-      .shininess  = (o)->shininess,                                                        \
-    };                                                                                     \
-    gegl_color_get_pixel ((o)->light_color,                                                \
-                          babl_format_with_space ("RGB float",                             \
-                            gegl_operation_get_source_space ((operation), "input")),       \
-                          (params).light_color);                                           \
-  } while (0)
+/* color as linear RGB of space, as the kernels take a colour (impasto-abi-settings.h): its
+ * "RGB float" pixel, widened. NULL: black. */
+void        impasto_gegl_rgb             (GeglColor     *color,
+                                          const Babl    *space,
+                                          double         rgb[3]);
+
+/* IMPASTO_<OP>_SETTINGS (o, space, settings) for each op (generated). */
+#include "../generated/impasto-settings.h"
 
 /* Whether the space's three curves are sRGB's: then a kernel may apply the curve itself
  * (SRGB.decode8 in the kernels) instead of asking babl for a conversion. */
