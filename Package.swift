@@ -11,6 +11,7 @@
 //   libimpasto-gegl  the GEGL module (.so) GIMP and the `gegl` CLI load
 //   GeglKit          Swift conveniences over GEGL's C API (graphs, buffers, properties)
 //   CImpastoUI       the dialogs' thin C kit over libgimpui (GTK 2)
+//   CImpastoGtk      the signal glue CImpastoUI and CImpastoWidgets3 share (one header)
 //   ImpastoWidgets   the dialogs' own widgets (pencil pad, hemisphere editor, stroke and brush
 //                    previews): drawing and mapping once, for both GIMPs' toolkits
 //   ImpastoBrushFiles GIMP's brush files for the bristle brush (.gih/.gbr/.gdyn, pipe rules)
@@ -70,7 +71,7 @@ let gimp2Targets: [Target] = [
     .systemLibrary(name: "CGIMP", pkgConfig: "gimpui-2.0",
                    providers: [.apt(["libgimp2.0-dev"])]),
     // The dialogs' C kit: wrappers over libgimpui/GTK 2 that Swift cannot call directly.
-    .target(name: "CImpastoUI", dependencies: ["CGIMP"],
+    .target(name: "CImpastoUI", dependencies: ["CGIMP", "CImpastoGtk"],
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
     .executableTarget(name: "ImpastoPlugIn", dependencies: ["CGIMP", "CImpastoUI", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoBrushFiles", "ImpastoWidgets"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
@@ -88,7 +89,7 @@ let gimp3Targets: [Target] = [
     .target(name: "CImpastoGimp3", dependencies: ["CGIMP3", "CGlibcCompat"],
             cSettings: [.unsafeFlags(["-Wno-deprecated-declarations"])]),
     // The toolkit calls of ImpastoWidgets' widgets over libgimpui-3.0 / GTK 3 (CImpastoUI's counterpart).
-    .target(name: "CImpastoWidgets3", dependencies: ["CGIMP3"]),
+    .target(name: "CImpastoWidgets3", dependencies: ["CGIMP3", "CImpastoGtk"]),
     .executableTarget(name: "ImpastoPlugIn3", dependencies: ["CGIMP3", "CImpastoGimp3", "CImpastoWidgets3", "GeglKit", "ImpastoKernels", "ImpastoFrontEnd", "ImpastoWidgets"],
                       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 ]
@@ -116,6 +117,8 @@ let package = Package(
         .systemLibrary(name: "CLibintl"),
         .target(name: "ImpastoKernels", exclude: ["Emboss.md"]),
         .target(name: "CImpastoABI"),
+        // The signal glue GTK 2's and GTK 3's kits share (a header each compiles against its own GTK).
+        .target(name: "CImpastoGtk"),
         // fmod and fmodf without glibc 2.38's symbol versions (for the GIMP 3 plug-in built on Debian 13).
         .target(name: "CGlibcCompat"),
         .target(name: "ImpastoABI", dependencies: ["CImpastoABI", "ImpastoKernels"]),

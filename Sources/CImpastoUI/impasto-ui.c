@@ -4,6 +4,7 @@
 #include <libgimp/gimpui.h>
 
 #include "impasto-ui.h"
+#include "impasto-gtk.h"
 
 #define RESPONSE_RESET 1
 
@@ -138,35 +139,6 @@ impasto_ui_table (int rows)
   return table;
 }
 
-/* One callback shape for every signal: the handler gets only its user data. */
-typedef struct
-{
-  ImpastoUIChanged changed;
-  void            *data;
-} Callback;
-
-static void
-callback_fire (GtkWidget *widget, gpointer user_data)
-{
-  Callback *callback = user_data;
-
-  callback->changed (callback->data);
-}
-
-static void
-connect (gpointer instance, const char *signal, ImpastoUIChanged changed, void *data)
-{
-  Callback *callback;
-
-  if (! changed)
-    return;
-  callback = g_new (Callback, 1);
-  callback->changed = changed;
-  callback->data    = data;
-  g_signal_connect_data (instance, signal, G_CALLBACK (callback_fire), callback,
-                         (GClosureNotify) g_free, 0);
-}
-
 void *
 impasto_ui_scale (ImpastoWidget *table, int row, const char *label, double value, double ui_lower,
                   double ui_upper, double lower, double upper, double step, int digits,
@@ -177,7 +149,7 @@ impasto_ui_scale (ImpastoWidget *table, int row, const char *label, double value
                                                 ui_lower, ui_upper, step, step * 10, digits, constrain,
                                                 lower, upper, tooltip, NULL);
 
-  connect (adjustment, "value-changed", changed, data);
+  impasto_gtk_connect (adjustment, "value-changed", changed, data);
   return adjustment;
 }
 
@@ -219,7 +191,7 @@ impasto_ui_toggle (ImpastoWidget *table, int row, const char *label, int active,
   if (tooltip)
     gimp_help_set_help_data (toggle, tooltip, NULL);
   attach (table, row, NULL, toggle);
-  connect (toggle, "toggled", changed, data);
+  impasto_gtk_connect (toggle, "toggled", changed, data);
   return toggle;
 }
 
@@ -243,7 +215,7 @@ impasto_ui_combo (ImpastoWidget *table, int row, const char *label, const char *
 
   gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo), active);
   attach (table, row, label, combo);
-  connect (combo, "changed", changed, data);
+  impasto_gtk_connect (combo, "changed", changed, data);
   return combo;
 }
 
@@ -293,7 +265,7 @@ impasto_ui_item_combo (ImpastoWidget *table, int row, const char *label, int kin
   if (! gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo), active))
     gtk_combo_box_set_active (GTK_COMBO_BOX (combo), 0);
   attach (table, row, label, combo);
-  connect (combo, "changed", changed, data);
+  impasto_gtk_connect (combo, "changed", changed, data);
   return combo;
 }
 
@@ -318,7 +290,7 @@ impasto_ui_drawable_preview (int32_t drawable, ImpastoUIChanged invalidated, voi
 {
   GtkWidget *preview = gimp_drawable_preview_new_from_drawable_id (drawable);
 
-  connect (preview, "invalidated", invalidated, data);
+  impasto_gtk_connect (preview, "invalidated", invalidated, data);
   gtk_widget_show (preview);
   return preview;
 }
@@ -364,20 +336,13 @@ impasto_ui_picture_draw (ImpastoWidget *picture, int width, int height, const ui
   gimp_preview_area_draw (GIMP_PREVIEW_AREA (picture), 0, 0, width, height, GIMP_RGB_IMAGE, rgb, rowstride);
 }
 
-/* Canvas: a drawing area that hands its drawing and its pointer (with tablet axes) to Swift. */
-typedef struct
-{
-  ImpastoUIDraw    draw;
-  ImpastoUIPointer pointer;
-  void            *data;
-} Canvas;
-
+/* A canvas draws on GTK 2's "expose-event" (its pointer is impasto-gtk.h's). */
 static gboolean
 canvas_expose (GtkWidget *widget, GdkEventExpose *event, gpointer user_data)
 {
-  Canvas        *canvas = user_data;
-  cairo_t       *cr     = gdk_cairo_create (gtk_widget_get_window (widget));
-  GtkAllocation  allocation;
+  ImpastoGtkCanvas *canvas = user_data;
+  cairo_t          *cr     = gdk_cairo_create (gtk_widget_get_window (widget));
+  GtkAllocation     allocation;
 
   gtk_widget_get_allocation (widget, &allocation);
   gdk_cairo_region (cr, event->region);
@@ -385,35 +350,6 @@ canvas_expose (GtkWidget *widget, GdkEventExpose *event, gpointer user_data)
   if (canvas->draw)
     canvas->draw (cr, allocation.width, allocation.height, canvas->data);
   cairo_destroy (cr);
-  return TRUE;
-}
-
-static void
-canvas_report (Canvas *canvas, int kind, GdkEvent *event, double x, double y)
-{
-  gdouble pressure = 1.0, xtilt = 0.0, ytilt = 0.0;
-  gboolean has_pressure = gdk_event_get_axis (event, GDK_AXIS_PRESSURE, &pressure);
-  gboolean has_x = gdk_event_get_axis (event, GDK_AXIS_XTILT, &xtilt);
-  gboolean has_y = gdk_event_get_axis (event, GDK_AXIS_YTILT, &ytilt);
-
-  if (canvas->pointer)
-    canvas->pointer (kind, x, y, pressure, has_pressure, xtilt, ytilt, has_x && has_y, canvas->data);
-}
-
-static gboolean
-canvas_button (GtkWidget *widget, GdkEventButton *event, gpointer user_data)
-{
-  if (event->button != 1)
-    return FALSE;
-  canvas_report (user_data, event->type == GDK_BUTTON_PRESS ? 0 : 2, (GdkEvent *) event, event->x, event->y);
-  return TRUE;
-}
-
-static gboolean
-canvas_motion (GtkWidget *widget, GdkEventMotion *event, gpointer user_data)
-{
-  if (event->state & GDK_BUTTON1_MASK)
-    canvas_report (user_data, 1, (GdkEvent *) event, event->x, event->y);
   return TRUE;
 }
 
@@ -442,23 +378,13 @@ enable_tablets (void)
 ImpastoWidget *
 impasto_ui_canvas (int width, int height, ImpastoUIDraw draw, ImpastoUIPointer pointer, void *data)
 {
-  GtkWidget *area   = gtk_drawing_area_new ();
-  Canvas    *canvas = g_new (Canvas, 1);
+  ImpastoGtkCanvas *canvas;
+  GtkWidget        *area = impasto_gtk_canvas_new (width, height, draw, pointer, data, &canvas);
 
-  canvas->draw    = draw;
-  canvas->pointer = pointer;
-  canvas->data    = data;
-  gtk_widget_set_size_request (area, width, height);
-  gtk_widget_add_events (area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK |
-                               GDK_BUTTON1_MOTION_MASK);
   /* Tablets: deliver the pen's own events with their pressure and tilt axes. */
   enable_tablets ();
   gtk_widget_set_extension_events (area, GDK_EXTENSION_EVENTS_CURSOR);
   g_signal_connect (area, "expose-event", G_CALLBACK (canvas_expose), canvas);
-  g_signal_connect (area, "button-press-event", G_CALLBACK (canvas_button), canvas);
-  g_signal_connect (area, "button-release-event", G_CALLBACK (canvas_button), canvas);
-  g_signal_connect (area, "motion-notify-event", G_CALLBACK (canvas_motion), canvas);
-  g_object_set_data_full (G_OBJECT (area), "impasto-canvas", canvas, g_free);
   gtk_widget_show (area);
   return area;
 }

@@ -4,6 +4,7 @@
 #include <libgimp/gimpui.h>
 
 #include "impasto-widgets3.h"
+#include "impasto-gtk.h"
 
 ImpastoWidget3 *
 impasto_widgets3_box (int vertical, int spacing)
@@ -67,47 +68,11 @@ impasto_widgets3_queue_draw (ImpastoWidget3 *widget)
   gtk_widget_queue_draw (GTK_WIDGET (widget));
 }
 
-/* One callback shape for every signal: the handler gets only its user data. */
-typedef struct
-{
-  ImpastoWidgets3Changed changed;
-  void                  *data;
-} Callback;
-
-static void
-callback_fire (GtkWidget *widget, gpointer user_data)
-{
-  Callback *callback = user_data;
-
-  callback->changed (callback->data);
-}
-
-static void
-connect (gpointer instance, const char *signal, ImpastoWidgets3Changed changed, void *data)
-{
-  Callback *callback;
-
-  if (! changed)
-    return;
-  callback = g_new (Callback, 1);
-  callback->changed = changed;
-  callback->data    = data;
-  g_signal_connect_data (instance, signal, G_CALLBACK (callback_fire), callback,
-                         (GClosureNotify) g_free, 0);
-}
-
-/* Canvas: a drawing area that hands its drawing and its pointer (with the device's axes) to Swift. */
-typedef struct
-{
-  ImpastoWidgets3Draw    draw;
-  ImpastoWidgets3Pointer pointer;
-  void                  *data;
-} Canvas;
-
+/* A canvas draws on GTK 3's "draw" (its pointer is impasto-gtk.h's). */
 static gboolean
 canvas_draw (GtkWidget *widget, cairo_t *cr, gpointer user_data)
 {
-  Canvas *canvas = user_data;
+  ImpastoGtkCanvas *canvas = user_data;
 
   if (canvas->draw)
     canvas->draw (cr, gtk_widget_get_allocated_width (widget), gtk_widget_get_allocated_height (widget),
@@ -115,55 +80,15 @@ canvas_draw (GtkWidget *widget, cairo_t *cr, gpointer user_data)
   return TRUE;
 }
 
-static void
-canvas_report (Canvas *canvas, int kind, GdkEvent *event, double x, double y)
-{
-  /* A mouse has no such axes, a tablet may send some or none: each is read on its own. */
-  gdouble  pressure = 1.0, xtilt = 0.0, ytilt = 0.0;
-  gboolean has_pressure = gdk_event_get_axis (event, GDK_AXIS_PRESSURE, &pressure);
-  gboolean has_x = gdk_event_get_axis (event, GDK_AXIS_XTILT, &xtilt);
-  gboolean has_y = gdk_event_get_axis (event, GDK_AXIS_YTILT, &ytilt);
-
-  if (canvas->pointer)
-    canvas->pointer (kind, x, y, pressure, has_pressure, xtilt, ytilt, has_x && has_y, canvas->data);
-}
-
-static gboolean
-canvas_button (GtkWidget *widget, GdkEventButton *event, gpointer user_data)
-{
-  /* Only button 1's single press and its release (GTK 3 also sends 2BUTTON_PRESS on a double click). */
-  if (event->button != 1 || (event->type != GDK_BUTTON_PRESS && event->type != GDK_BUTTON_RELEASE))
-    return FALSE;
-  canvas_report (user_data, event->type == GDK_BUTTON_PRESS ? 0 : 2, (GdkEvent *) event, event->x, event->y);
-  return TRUE;
-}
-
-static gboolean
-canvas_motion (GtkWidget *widget, GdkEventMotion *event, gpointer user_data)
-{
-  if (event->state & GDK_BUTTON1_MASK)
-    canvas_report (user_data, 1, (GdkEvent *) event, event->x, event->y);
-  return TRUE;
-}
-
 ImpastoWidget3 *
 impasto_widgets3_canvas (int width, int height, ImpastoWidgets3Draw draw, ImpastoWidgets3Pointer pointer,
                          void *data)
 {
-  GtkWidget *area   = gtk_drawing_area_new ();
-  Canvas    *canvas = g_new (Canvas, 1);
+  ImpastoGtkCanvas *canvas;
+  GtkWidget        *area = impasto_gtk_canvas_new (width, height, draw, pointer, data, &canvas);
 
-  canvas->draw    = draw;
-  canvas->pointer = pointer;
-  canvas->data    = data;
-  gtk_widget_set_size_request (area, width, height);
   gtk_widget_set_halign (area, GTK_ALIGN_CENTER);
-  gtk_widget_add_events (area, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_BUTTON1_MOTION_MASK);
   g_signal_connect (area, "draw", G_CALLBACK (canvas_draw), canvas);
-  g_signal_connect (area, "button-press-event", G_CALLBACK (canvas_button), canvas);
-  g_signal_connect (area, "button-release-event", G_CALLBACK (canvas_button), canvas);
-  g_signal_connect (area, "motion-notify-event", G_CALLBACK (canvas_motion), canvas);
-  g_object_set_data_full (G_OBJECT (area), "impasto-canvas", canvas, g_free);
   gtk_widget_show (area);
   return area;
 }
@@ -214,7 +139,7 @@ impasto_widgets3_scale (ImpastoWidget3 *table, const char *label, double value, 
   gimp_label_spin_set_increments (GIMP_LABEL_SPIN (entry), step, step * 10);
   align_label (table, gimp_labeled_get_label (GIMP_LABELED (entry)));
   attach (table, entry, tooltip);
-  connect (entry, "value-changed", changed, data);
+  impasto_gtk_connect (entry, "value-changed", changed, data);
   return entry;
 }
 
@@ -247,7 +172,7 @@ impasto_widgets3_toggle (ImpastoWidget3 *table, const char *label, int active, c
 
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), active);
   attach (table, toggle, tooltip);
-  connect (toggle, "toggled", changed, data);
+  impasto_gtk_connect (toggle, "toggled", changed, data);
   return toggle;
 }
 
@@ -282,7 +207,7 @@ impasto_widgets3_combo (ImpastoWidget3 *table, const char *label, const char **l
   gtk_widget_show (title);
   gtk_widget_show (combo);
   attach (table, row, NULL);
-  connect (combo, "changed", changed, data);
+  impasto_gtk_connect (combo, "changed", changed, data);
   return combo;
 }
 

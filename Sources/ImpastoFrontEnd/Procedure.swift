@@ -315,6 +315,16 @@ public struct ProcedureFailure: Error {
         case execution
         /// The user closed the dialog (GIMP_PDB_CANCEL).
         case cancelled
+
+        /// Its GimpPDBStatusType value: libgimp 2.10 and 3 number the statuses alike
+        /// (EXECUTION_ERROR, CALLING_ERROR, PASS_THROUGH, SUCCESS, CANCEL from 0).
+        public var pdbCode: UInt32 {
+            switch self {
+            case .execution: 0
+            case .calling: 1
+            case .cancelled: 4
+            }
+        }
     }
 
     public let status: Status

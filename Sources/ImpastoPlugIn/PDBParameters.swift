@@ -25,16 +25,4 @@ extension ProcedureParameter {
         case .name: return .string(param.data.d_string.map { String(cString: $0) } ?? "")
         }
     }
-
-}
-
-extension ProcedureFailure.Status {
-    /// GIMP 2.10's status for it.
-    var pdbStatus: GimpPDBStatusType {
-        switch self {
-        case .calling: GIMP_PDB_CALLING_ERROR
-        case .execution: GIMP_PDB_EXECUTION_ERROR
-        case .cancelled: GIMP_PDB_CANCEL
-        }
-    }
 }

@@ -47,7 +47,7 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
         returnCount?.pointee = 1
     case .failure(let failure):
         // A string after the status becomes the error message the caller sees.
-        returnValues[0].data.d_status = failure.status.pdbStatus
+        returnValues[0].data.d_status = GimpPDBStatusType(failure.status.pdbCode)
         returnValues[1].type = GIMP_PDB_STRING
         returnValues[1].data.d_string = strdup(failure.message)
         returnCount?.pointee = 2

@@ -86,14 +86,3 @@ extension ProcedureParameter {
         return String(cString: text)
     }
 }
-
-extension ProcedureFailure.Status {
-    /// GIMP 3's status for it.
-    var pdbStatus: GimpPDBStatusType {
-        switch self {
-        case .calling: GIMP_PDB_CALLING_ERROR
-        case .execution: GIMP_PDB_EXECUTION_ERROR
-        case .cancelled: GIMP_PDB_CANCEL
-        }
-    }
-}

@@ -99,7 +99,7 @@ enum ProcedureRunner {
         }
         switch result {
         case .success: return gimp_procedure_new_return_values(made, GIMP_PDB_SUCCESS, nil)
-        case .failure(let failure): return impasto_gimp3_failure(made, failure.status.pdbStatus, failure.message)
+        case .failure(let failure): return impasto_gimp3_failure(made, GimpPDBStatusType(failure.status.pdbCode), failure.message)
         }
     }
 
