@@ -77,23 +77,11 @@ public final class Gimp3GUI: DialogDriver {
         environment["NO_AT_BRIDGE"] = "1"
         let batch = commands.flatMap { ["-b", "(begin \(prelude)\n\($0))"] } + ["--quit"]
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let log = session.hostFolder.appendingPathComponent("gui.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
         let gimp = Process()
         gimp.executableURL = URL(fileURLWithPath: Gimp3Root.script)
         gimp.arguments = ["run", session.root.suite.rawValue, "env"] + assignments
             + ["bash", "-c", script, "bash", session.folder] + batch
-        let output = try? FileHandle(forWritingTo: log)
-        gimp.standardOutput = output
-        gimp.standardError = output
-        do { try gimp.run() } catch {
-            return PrivateGimp.BatchResult(outcomes: [], log: "gimp3-root run did not start: \(error)")
-        }
-        drive(self)
-        gimp.waitUntilExit()
-        try? output?.close()
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return PrivateGimp.BatchResult(outcomes: PrivateGimp.outcomes(in: text), log: text)
+        return PrivateGimp.runDriven(gimp, log: session.hostFolder.appendingPathComponent("gui.log")) { drive(self) }
     }
 
     /// The root's xdotool on the root's display.

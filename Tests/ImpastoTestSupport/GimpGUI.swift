@@ -155,23 +155,11 @@ public final class GimpGUI: DialogDriver {
         environment["DISPLAY"] = display
         environment["IMPASTO_UI_GEOMETRY"] = geometryFile.path
         environment["NO_AT_BRIDGE"] = "1"
-        let log = session.root.appendingPathComponent("gui.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
         let gimp = Process()
         gimp.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         gimp.arguments = ["timeout", "600", "gimp-2.10"] + arguments
         gimp.environment = environment
-        let output = try? FileHandle(forWritingTo: log)
-        gimp.standardOutput = output
-        gimp.standardError = output
-        do { try gimp.run() } catch {
-            return PrivateGimp.BatchResult(outcomes: [], log: "gimp-2.10 did not start: \(error)")
-        }
-        drive(self)
-        gimp.waitUntilExit()
-        try? output?.close()
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return PrivateGimp.BatchResult(outcomes: PrivateGimp.outcomes(in: text), log: text)
+        return PrivateGimp.runDriven(gimp, log: session.root.appendingPathComponent("gui.log")) { drive(self) }
     }
 
     @discardableResult

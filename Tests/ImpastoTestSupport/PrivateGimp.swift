@@ -65,6 +65,24 @@ public final class PrivateGimp {
         return BatchResult(outcomes: Self.outcomes(in: result.output), log: result.output)
     }
 
+    /// Runs `gimp` (a GIMP with its arguments) with its output going to `log`, while `drive`
+    /// operates it from this thread; then its verdicts and log. (A GUI session's run: GIMP 2.10
+    /// on the host, GIMP 3 in its root.)
+    public static func runDriven(_ gimp: Process, log: URL, drive: () -> Void) -> BatchResult {
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try? FileHandle(forWritingTo: log)
+        gimp.standardOutput = output
+        gimp.standardError = output
+        do { try gimp.run() } catch {
+            return BatchResult(outcomes: [], log: "\(gimp.executableURL?.lastPathComponent ?? "GIMP") did not start: \(error)")
+        }
+        drive()
+        gimp.waitUntilExit()
+        try? output?.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return BatchResult(outcomes: outcomes(in: text), log: text)
+    }
+
     /// One `-b` per command, each with `prelude` in front (every -b has its own Script-Fu
     /// environment), then the quit.
     public static func batchArguments(_ commands: [String], prelude: String) -> [String] {
