@@ -21,6 +21,8 @@
 //   CGlibcCompat     fmod and fmodf without glibc 2.38's symbol versions, for the GIMP 3 plug-in built on Debian 13
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
+//   impasto-data     a build tool: writes the standard brushes and the help pages an install
+//                    puts beside the plug-in (scripts/stage.sh runs it)
 import Foundation
 import PackageDescription
 
@@ -105,6 +107,7 @@ let package = Package(
     products: [
         .library(name: "impasto-gegl", type: .dynamic, targets: ["ImpastoGEGL", "ImpastoABI"]),
         .executable(name: "impasto-benchmark", targets: ["ImpastoBenchmark"]),
+        .executable(name: "impasto-data", targets: ["ImpastoData"]),
     ] + (hasGIMP2 ? gimp2Products : []) + (hasGIMP3 ? gimp3Products : []),
     targets: [
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
@@ -128,6 +131,9 @@ let package = Package(
         // The procedures, written once for both GIMPs against GimpHost, and what their dialogs share.
         .target(name: "ImpastoFrontEnd", dependencies: ["ImpastoKernels", "GeglKit", "ImpastoBrushFiles", "CGEGL", "CLibintl"]),
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["GeglKit"]),
+        // Writes the brushes and help pages an install and the release bundle put in place
+        // (on the build machine, so no GIMP plug-in doubles as a build tool).
+        .executableTarget(name: "ImpastoData", dependencies: ["ImpastoFrontEnd", "ImpastoBrushFiles", "ImpastoKernels"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["GeglKit", "ImpastoKernels"], path: "Tests/ImpastoTestSupport"),
