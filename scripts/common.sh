@@ -7,7 +7,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)   # the repository
 installer=$here/bundle/install.sh
 # shellcheck disable=SC2034  # read by the scripts that source this file
 module_name=libimpasto-gegl.so
-# shellcheck disable=SC2034
+# shellcheck disable=SC2034  # likewise
 version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$here/Sources/ImpastoFrontEnd/Version.swift")
 
 say() { printf 'impasto: %s\n' "$*"; }
