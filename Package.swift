@@ -23,6 +23,8 @@
 //   impasto3         the GIMP 3 plug-in (installed as plug-ins/impasto/impasto of a GIMP 3 profile)
 //   impasto-benchmark our ops against GEGL's own on the same buffer
 //   impasto-generate the GEGL properties, op list and installer op line, from the Swift declarations
+//   impasto-data     a build tool: writes the standard brushes and the help pages an install
+//                    puts beside the plug-in (scripts/stage.sh runs it)
 import Foundation
 import PackageDescription
 
@@ -108,6 +110,7 @@ let package = Package(
         .library(name: "impasto-gegl", type: .dynamic, targets: ["ImpastoGEGL", "ImpastoABI"]),
         .executable(name: "impasto-benchmark", targets: ["ImpastoBenchmark"]),
         .executable(name: "impasto-generate", targets: ["ImpastoGenerate"]),
+        .executable(name: "impasto-data", targets: ["ImpastoData"]),
     ] + (hasGIMP2 ? gimp2Products : []) + (hasGIMP3 ? gimp3Products : []),
     targets: [
         .systemLibrary(name: "CGEGL", pkgConfig: "gegl-0.4",
@@ -135,6 +138,9 @@ let package = Package(
         .executableTarget(name: "ImpastoBenchmark", dependencies: ["GeglKit"]),
         // Writes the GEGL properties, the op list and the installer's op line from the declarations.
         .executableTarget(name: "ImpastoGenerate", dependencies: ["ImpastoFrontEnd"]),
+        // Writes the brushes and help pages an install and the release bundle put in place
+        // (on the build machine, so no GIMP plug-in doubles as a build tool).
+        .executableTarget(name: "ImpastoData", dependencies: ["ImpastoFrontEnd", "ImpastoBrushFiles", "ImpastoKernels"]),
 
         // Independent reference formulas, image files, a private GIMP profile: shared by the tests.
         .target(name: "ImpastoTestSupport", dependencies: ["GeglKit", "ImpastoKernels"], path: "Tests/ImpastoTestSupport"),

@@ -57,8 +57,6 @@ private func run(name: UnsafePointer<gchar>?, count: gint, params: UnsafePointer
 
 Translation.useCatalogue()
 ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
-BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
-HelpPages.writeIfAsked(CommandLine.arguments)
 
 var info = GimpPlugInInfo(init_proc: nil, quit_proc: nil, query_proc: query, run_proc: run)
 exit(gimp_main(&info, CommandLine.argc, CommandLine.unsafeArgv))

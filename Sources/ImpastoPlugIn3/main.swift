@@ -24,6 +24,4 @@ var callbacks = ImpastoGimp3Callbacks(
 
 Translation.useCatalogue()
 ImpastoRelease.printVersionIfAsked(CommandLine.arguments)
-BristleBrushProcedure.writeStandardBrushIfAsked(CommandLine.arguments)
-HelpPages.writeIfAsked(CommandLine.arguments)
 exit(impasto_gimp3_main(&callbacks, CommandLine.argc, CommandLine.unsafeArgv))

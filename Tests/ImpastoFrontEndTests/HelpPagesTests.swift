@@ -5,7 +5,7 @@ import ImpastoKernels
 import ImpastoTestSupport
 import XCTest
 
-/// The help pages as `impasto --write-help` writes them from po/: every help ID of every
+/// The help pages as `impasto-data help` writes them from po/: every help ID of every
 /// procedure mapped to its page in English and in each language, pages in that language, every
 /// setting with its values and default, pictures present, and the Script-Fu calls as the
 /// contract spells them. (That the calls run, and that Help opens these pages, is GIMP's part:

@@ -35,7 +35,7 @@ final class ReleaseTests: XCTestCase {
         XCTAssertTrue(licence.contains("GNU GENERAL PUBLIC LICENSE") && licence.contains("Version 3, 29 June 2007"))
         XCTAssertTrue(try text("README.md").contains("GPL-3.0-or-later"))
         var checked = 0
-        let sources = ["Sources", "Tests", ".ci", "bundle"].flatMap { folder -> [String] in
+        let sources = ["Sources", "Tests", ".ci", "bundle", "scripts"].flatMap { folder -> [String] in
             let base = Self.root.appendingPathComponent(folder)
             let all = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
             return all.map { String($0.path.dropFirst(Self.root.path.count + 1)) }

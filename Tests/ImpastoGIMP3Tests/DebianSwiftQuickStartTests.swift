@@ -7,8 +7,9 @@ import XCTest
 /// The README's quick start on a Debian 13 that has GIMP and no Swift: in a throw-away copy of
 /// the trixie-user root (no compiler, no headers, no /opt/swift), with this repository's files in
 /// /root/impasto, `./plugin-install.sh --demo` as root installs Debian's own Swift (swiftlang,
-/// 6.0.x) and the headers, builds the GEGL module and GIMP 3's plug-in with it, installs them
-/// into GIMP 3.0 and runs the demo there, whose picture must be the pencil formula's.
+/// 6.0.x) and the headers, builds the GEGL module, impasto-data and GIMP 3's plug-in with it,
+/// installs them into GIMP 3.0 and runs the demo there, whose picture must be the pencil
+/// formula's.
 final class DebianSwiftQuickStartTests: XCTestCase {
     func testQuickStartInstallsDebiansSwiftBuildsAndRunsTheDemo() throws {
         try Gimp3Root.skipUnlessRequested(.trixie)
@@ -32,7 +33,7 @@ final class DebianSwiftQuickStartTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertTrue(run.output.contains("swift is not on PATH; Debian's own Swift builds Impasto"), run.output)
         XCTAssertTrue(run.output.contains("installing Debian packages: swiftlang g++"), run.output)
-        XCTAssertTrue(run.output.contains("building (release) in /root/impasto: impasto-gegl impasto3"), run.output)
+        XCTAssertTrue(run.output.contains("building (release) in /root/impasto: impasto-gegl impasto-data impasto3"), run.output)
         XCTAssertTrue(run.output.contains("plug-in installed for: GIMP 3.0 (/root/.config/GIMP/3.0)"), run.output)
         let swift = (try? String(contentsOf: out.appendingPathComponent("swift.txt"), encoding: .utf8)) ?? ""
         XCTAssertTrue(swift.contains("Swift version 6.0"), swift)

@@ -356,26 +356,6 @@ final class Gimp3ProceduresTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: session.hostProfile.appendingPathComponent("dynamics/Impasto/impasto-bristle.gdyn").path))
     }
 
-    /// `impasto3 --write-brush PROFILE` (what plugin-install.sh runs where there is no GIMP
-    /// 2.10 plug-in) writes the standard brush and dynamics, as `impasto --write-brush` does.
-    func checkPlugInWritesTheStandardBrush(_ suite: Gimp3Root.Suite) throws {
-        let (_, session) = try gimp3(suite)
-        let plugIn = try session.root.buildPlugIn().get()
-        let written = session.root.run([plugIn.path, "--write-brush", session.path("standard")])
-        XCTAssertEqual(written.status, 0, written.output)
-        guard FileManager.default.fileExists(atPath: BuildProducts.plugIn.path) else {
-            throw XCTSkip("needs the GIMP 2.10 plug-in built on this host (Debian 12) to compare")
-        }
-        let reference = BuildProducts.temporaryDirectory("standard-brush")
-        defer { try? FileManager.default.removeItem(at: reference) }
-        XCTAssertEqual(runCommand(BuildProducts.plugIn.path, ["--write-brush", reference.path]).status, 0)
-        for file in ["brushes/Impasto/impasto-bristle.gih", "dynamics/Impasto/impasto-bristle.gdyn"] {
-            let mine = FileManager.default.contents(atPath: session.hostFolder.appendingPathComponent("standard/\(file)").path)
-            XCTAssertNotNil(mine, file)
-            XCTAssertEqual(mine, FileManager.default.contents(atPath: reference.appendingPathComponent(file).path), file)
-        }
-    }
-
     /// A refused call says why, in the GIMP 2.10 plug-in's words, and changes nothing.
     func checkRefusedCallsSayWhyAndChangeNothing(_ suite: Gimp3Root.Suite) throws {
         let (run, _) = try gimp3(suite)
@@ -445,7 +425,6 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testTrixieRefusedCallsSayWhyAndChangeNothing() throws { try checkRefusedCallsSayWhyAndChangeNothing(.trixie) }
     func testTrixieEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.trixie) }
     func testTrixieMenuEntriesOnlyWhereTheOpsDialogFallsShort() throws { try checkMenuEntriesOnlyWhereTheOpsDialogFallsShort(.trixie) }
-    func testTrixiePlugInWritesTheStandardBrush() throws { try checkPlugInWritesTheStandardBrush(.trixie) }
     func testTrixieLastValuesRepeatTheScriptsCall() throws { try checkLastValuesRepeatTheScriptsCall(.trixie) }
 
     // MARK: - GIMP 3.2 (forky)
@@ -456,6 +435,5 @@ final class Gimp3ProceduresTests: XCTestCase {
     func testForkyRefusedCallsSayWhyAndChangeNothing() throws { try checkRefusedCallsSayWhyAndChangeNothing(.forky) }
     func testForkyEmbossIsALiveFilterWithTheProceduresPixels() throws { try checkEmbossIsALiveFilterWithTheProceduresPixels(.forky) }
     func testForkyMenuEntriesOnlyWhereTheOpsDialogFallsShort() throws { try checkMenuEntriesOnlyWhereTheOpsDialogFallsShort(.forky) }
-    func testForkyPlugInWritesTheStandardBrush() throws { try checkPlugInWritesTheStandardBrush(.forky) }
     func testForkyLastValuesRepeatTheScriptsCall() throws { try checkLastValuesRepeatTheScriptsCall(.forky) }
 }

@@ -223,9 +223,9 @@ final class PluginInstallTests: XCTestCase {
         let manager = FileManager.default
         // Stand-ins for GIMP 3's build: the 2.10 plug-in under GIMP 3's product name, marked.
         let bin = BuildProducts.binDirectory
-        try manager.copyItem(at: bin.appendingPathComponent("impasto"), to: builds.appendingPathComponent("impasto"))
-        try manager.copyItem(at: bin.appendingPathComponent("libimpasto-gegl.so"),
-                             to: builds.appendingPathComponent("libimpasto-gegl.so"))
+        for product in ["impasto", "libimpasto-gegl.so", "impasto-data"] {
+            try manager.copyItem(at: bin.appendingPathComponent(product), to: builds.appendingPathComponent(product))
+        }
         var gimp3 = try Data(contentsOf: bin.appendingPathComponent("impasto"))
         gimp3.append(contentsOf: Array("gimp 3 build".utf8))
         try gimp3.write(to: builds.appendingPathComponent("impasto3"))

@@ -15,6 +15,8 @@ public enum BuildProducts {
 
     public static var module: URL { binDirectory.appendingPathComponent("libimpasto-gegl.so") }
     public static var plugIn: URL { binDirectory.appendingPathComponent("impasto") }
+    /// The build tool that writes the standard brushes and the help pages (`impasto-data`).
+    public static var dataTool: URL { binDirectory.appendingPathComponent("impasto-data") }
 
     public static func fixture(_ name: String) -> URL {
         packageRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name)

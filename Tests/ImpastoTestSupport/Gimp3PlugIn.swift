@@ -121,9 +121,11 @@ public final class Gimp3Runs<Run> {
                     let built = try root.buildPlugIn().get()
                     try session.installPlugIn(built)
                     if brush {
-                        let written = root.run([built.path, "--write-brush", session.path("profile")])
+                        // On the host, into the profile inside the root, as scripts/stage.sh
+                        // writes them for an install.
+                        let written = runCommand(BuildProducts.dataTool.path, ["brush", session.hostProfile.path])
                         guard written.status == 0 else {
-                            throw Gimp3Root.Problem(description: "--write-brush failed:\n\(written.output)")
+                            throw Gimp3Root.Problem(description: "impasto-data brush failed:\n\(written.output)")
                         }
                     }
                 }

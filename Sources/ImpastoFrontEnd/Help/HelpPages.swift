@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 import ImpastoKernels
 
 /// The help pages behind the dialogs' Help buttons: one HTML page per procedure (the live
@@ -25,20 +24,6 @@ public enum HelpPages {
     public static func installed(beside program: String) -> String? {
         let help = String(program[..<(program.lastIndex(of: "/") ?? program.startIndex)]) + "/" + folder
         return HelpFiles.isFolder(help) ? help : nil
-    }
-
-    /// `impasto --write-help FOLDER PACKAGE`: the pages into FOLDER/help from the package's
-    /// po/ catalogues and Tests/Gallery pictures (plugin-install.sh and the release bundle);
-    /// exits.
-    public static func writeIfAsked(_ arguments: [String]) {
-        guard arguments.count == 4, arguments[1] == "--write-help" else { return }
-        do {
-            try write(into: arguments[2] + "/" + folder, package: arguments[3])
-            exit(0)
-        } catch {
-            fputs("impasto: could not write the help pages: \(error)\n", stderr)
-            exit(1)
-        }
     }
 
     /// Writes the help folder `folder` (English, each catalogue's language, the pictures) from

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 import ImpastoBrushFiles
 import ImpastoKernels
 
@@ -54,19 +53,5 @@ public enum BristleBrushProcedure: ImpastoProcedure {
         guard host.reloadAndSelectBrush(named: BristleBrush.name) else {
             throw .execution(localized("%s: GIMP did not load the brush written to %s.", name, "\(folder)/brushes"))
         }
-    }
-}
-
-extension BristleBrushProcedure {
-    /// `impasto --write-brush PROFILE` (either GIMP's plug-in, run by plugin-install.sh, not by
-    /// GIMP): writes the standard brushes and dynamics into a GIMP profile folder and exits;
-    /// with other arguments, returns.
-    public static func writeStandardBrushIfAsked(_ arguments: [String]) {
-        guard arguments.count == 3, arguments[1] == "--write-brush" else { return }
-        if let problem = BristleBrush.standard.write(intoProfile: arguments[2]) {
-            fputs("impasto: \(problem)\n", stderr)
-            exit(1)
-        }
-        exit(0)
     }
 }
