@@ -77,19 +77,8 @@ process (GeglOperation       *operation,
          gint                 level)
 {
   GeglProperties          *o       = GEGL_PROPERTIES (operation);
-  GeglOperationAreaFilter *area    = GEGL_OPERATION_AREA_FILTER (operation);
-  ImpastoGeglBuffers       buffers = {
-    .operation     = operation,
-    .input         = input,
-    .window        = { result->x - area->left, result->y - area->top,
-                       result->width + area->left + area->right,
-                       result->height + area->top + area->bottom },
-    .abyss         = get_abyss_policy (operation, "input"),
-    .output        = output,
-    .result        = *result,
-    .input_format  = gegl_operation_get_format (operation, "input"),
-    .output_format = gegl_operation_get_format (operation, "output"),
-  };
+  ImpastoGeglBuffers       buffers = impasto_gegl_area_buffers (operation, input, output, result,
+                                                                get_abyss_policy (operation, "input"));
   ImpastoIO                io      = impasto_gegl_io (&buffers);
   ImpastoNormalMapParams   params  = {
     .linear = babl_model_is (babl_format_get_model (buffers.output_format), "RGBA") };

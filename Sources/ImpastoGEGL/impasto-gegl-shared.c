@@ -121,6 +121,29 @@ impasto_gegl_scratch (void)
   return (ImpastoScratch *) scratch;
 }
 
+ImpastoGeglBuffers
+impasto_gegl_area_buffers (GeglOperation       *operation,
+                           GeglBuffer          *input,
+                           GeglBuffer          *output,
+                           const GeglRectangle *result,
+                           GeglAbyssPolicy      abyss)
+{
+  GeglOperationAreaFilter *area = GEGL_OPERATION_AREA_FILTER (operation);
+
+  return (ImpastoGeglBuffers) {
+    .operation     = operation,
+    .input         = input,
+    .window        = { result->x - area->left, result->y - area->top,
+                       result->width + area->left + area->right,
+                       result->height + area->top + area->bottom },
+    .abyss         = abyss,
+    .output        = output,
+    .result        = *result,
+    .input_format  = gegl_operation_get_format (operation, "input"),
+    .output_format = gegl_operation_get_format (operation, "output"),
+  };
+}
+
 ImpastoIO
 impasto_gegl_io (ImpastoGeglBuffers *buffers)
 {

@@ -65,24 +65,15 @@ process (GeglOperation       *operation,
          gint                 level)
 {
   GeglProperties           *o       = GEGL_PROPERTIES (operation);
-  GeglOperationAreaFilter  *area    = GEGL_OPERATION_AREA_FILTER (operation);
-  ImpastoGeglBuffers        buffers = {
-    .operation     = operation,
-    .input         = input,
-    .window        = { result->x - area->left, result->y - area->top,
-                       result->width + area->left + area->right,
-                       result->height + area->top + area->bottom },
-    .abyss         = get_abyss_policy (operation, "input"),
-    .color         = input,
-    .output        = output,
-    .result        = *result,
-    .input_format  = gegl_operation_get_format (operation, "input"),
-    .color_format  = gegl_operation_get_format (operation, "input"),
-    .output_format = gegl_operation_get_format (operation, "output"),
-  };
-  ImpastoIO                 io      = impasto_gegl_io (&buffers);
+  ImpastoGeglBuffers        buffers = impasto_gegl_area_buffers (operation, input, output, result,
+                                                                 get_abyss_policy (operation, "input"));
+  ImpastoIO                 io;
   ImpastoPaintReliefParams  params;
 
+  /* The painting is also the colour lit (at the result), in the same format. */
+  buffers.color        = input;
+  buffers.color_format = buffers.input_format;
+  io                   = impasto_gegl_io (&buffers);
   IMPASTO_PAINT_RELIEF_SETTINGS (o, gegl_operation_get_source_space (operation, "input"), params.settings);
   io.color_codes = impasto_gegl_painting_codes (operation);  /* as prepare() asked for the input */
   impasto_paint_relief (&io, &params);

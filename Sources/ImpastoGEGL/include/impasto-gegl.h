@@ -32,6 +32,14 @@ typedef struct
   const Babl    *output_format;
 } ImpastoGeglBuffers;
 
+/* An area filter's buffers for result: the input read over the result and the filter's
+ * margins (area->left …), beyond its extent as abyss says, in the pads' formats; no colour. */
+ImpastoGeglBuffers impasto_gegl_area_buffers (GeglOperation       *operation,
+                                              GeglBuffer          *input,
+                                              GeglBuffer          *output,
+                                              const GeglRectangle *result,
+                                              GeglAbyssPolicy      abyss);
+
 /* The scratch pool every op's kernel works in (kept for as long as the module is loaded). */
 ImpastoScratch *impasto_gegl_scratch (void);
 
