@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A GTK 2 module (GTK_MODULES) that TagFilterGUITests loads into GIMP 2.10: GIMP reports
+ * where nothing of its own dockables is on the screen, so this says where the Brushes
+ * dockable's tag filter is (IMPASTO_UI_GEOMETRY, in the lines the plug-in's dialogs write:
+ * "gimp-brush-grid filter X Y W H", then "gimp-brush-grid ready") and how many brushes its
+ * grid shows (IMPASTO_TAG_PROBE_COUNT, rewritten every 300 ms). A user's typing does the
+ * filtering; this only looks. */
+#include <stdio.h>
+#include <string.h>
+#include <gtk/gtk.h>
+
+static const gchar *geometry_file;
+static const gchar *count_file;
+static gboolean     reported;
+
+/* The first widget below `widget` (itself included) whose type is called `type` and, for a
+ * tag entry, is in query mode (the filter; the other one assigns tags). */
+static GtkWidget *
+find (GtkWidget *widget, const gchar *type)
+{
+  GtkWidget *found = NULL;
+
+  if (strcmp (G_OBJECT_TYPE_NAME (widget), type) == 0)
+    {
+      gint mode = 0;
+
+      if (g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "mode"))
+        g_object_get (widget, "mode", &mode, NULL);
+      if (mode == 0)
+        return widget;
+    }
+  if (GTK_IS_CONTAINER (widget))
+    {
+      GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+
+      for (GList *c = children; c && ! found; c = c->next)
+        found = find (c->data, type);
+      g_list_free (children);
+    }
+  return found;
+}
+
+static gint
+count (GtkWidget *widget, const gchar *type)
+{
+  gint n = strcmp (G_OBJECT_TYPE_NAME (widget), type) == 0;
+
+  if (GTK_IS_CONTAINER (widget))
+    {
+      GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+
+      for (GList *c = children; c; c = c->next)
+        n += count (c->data, type);
+      g_list_free (children);
+    }
+  return n;
+}
+
+static gboolean
+tick (gpointer data)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+
+  for (GList *t = toplevels; t; t = t->next)
+    {
+      GtkWidget *view = find (t->data, "GimpBrushFactoryView");
+      GtkWidget *entry, *grid;
+      gint       ox = 0, oy = 0, wx = 0, wy = 0;
+      gchar     *text;
+
+      if (! view || ! (entry = find (view, "GimpComboTagEntry")) || ! (grid = find (view, "GimpContainerGridView")))
+        continue;
+      if (! reported && gtk_widget_get_mapped (entry) && gtk_widget_get_window (t->data))
+        {
+          GtkAllocation a;
+          FILE         *out = fopen (geometry_file, "a");
+
+          gdk_window_get_origin (gtk_widget_get_window (t->data), &ox, &oy);
+          gtk_widget_translate_coordinates (entry, t->data, 0, 0, &wx, &wy);
+          gtk_widget_get_allocation (entry, &a);
+          if (out)
+            {
+              fprintf (out, "gimp-brush-grid filter %d %d %d %d\ngimp-brush-grid ready\n",
+                       ox + wx, oy + wy, a.width, a.height);
+              fclose (out);
+              reported = TRUE;
+            }
+        }
+      text = g_strdup_printf ("%d\n", count (grid, "GimpView"));
+      g_file_set_contents (count_file, text, -1, NULL);
+      g_free (text);
+      break;
+    }
+  g_list_free (toplevels);
+  return G_SOURCE_CONTINUE;
+}
+
+G_MODULE_EXPORT void
+gtk_module_init (gint *argc, gchar ***argv)
+{
+  /* GIMP itself, not its plug-ins (which load GTK's modules too; GIMP passes no argv). */
+  gchar *program = g_file_read_link ("/proc/self/exe", NULL);
+
+  geometry_file = g_getenv ("IMPASTO_UI_GEOMETRY");
+  count_file    = g_getenv ("IMPASTO_TAG_PROBE_COUNT");
+  if (geometry_file && count_file && program && g_str_has_prefix (g_path_get_basename (program), "gimp-2"))
+    g_timeout_add (300, tick, NULL);
+  g_free (program);
+}
