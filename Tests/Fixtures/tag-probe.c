@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A GTK 2 module (GTK_MODULES) that TagFilterGUITests loads into GIMP 2.10: GIMP reports
- * where nothing of its own dockables is on the screen, so this says where the Brushes
- * dockable's tag filter is (IMPASTO_UI_GEOMETRY, in the lines the plug-in's dialogs write:
+/* A GTK module (GTK_MODULES; built against GTK 2 for GIMP 2.10, GTK 3 for GIMP 3) that the
+ * tag filter tests (TagFilterProbe) load into GIMP: GIMP reports where nothing of its own
+ * dockables is on the screen, so this says where the Brushes dockable's tag filter is (IMPASTO_UI_GEOMETRY, in the lines the plug-in's dialogs write:
  * "gimp-brush-grid filter X Y W H", then "gimp-brush-grid ready") and how many brushes its
  * grid shows (IMPASTO_TAG_PROBE_COUNT, rewritten every 300 ms). A user's typing does the
  * filtering; this only looks. */
@@ -100,10 +100,13 @@ gtk_module_init (gint *argc, gchar ***argv)
 {
   /* GIMP itself, not its plug-ins (which load GTK's modules too; GIMP passes no argv). */
   gchar *program = g_file_read_link ("/proc/self/exe", NULL);
+  gchar *name    = program ? g_path_get_basename (program) : NULL;
 
   geometry_file = g_getenv ("IMPASTO_UI_GEOMETRY");
   count_file    = g_getenv ("IMPASTO_TAG_PROBE_COUNT");
-  if (geometry_file && count_file && program && g_str_has_prefix (g_path_get_basename (program), "gimp-2"))
+
+  if (geometry_file && count_file && name && g_str_has_prefix (name, "gimp-"))
     g_timeout_add (300, tick, NULL);
+  g_free (name);
   g_free (program);
 }
