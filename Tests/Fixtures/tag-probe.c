@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A GTK module (GTK_MODULES; built against GTK 2 for GIMP 2.10, GTK 3 for GIMP 3) that the
- * tag filter tests (TagFilterProbe) load into GIMP: GIMP reports where nothing of its own
- * dockables is on the screen, so this says where the Brushes dockable's tag filter is (IMPASTO_UI_GEOMETRY, in the lines the plug-in's dialogs write:
- * "gimp-brush-grid filter X Y W H", then "gimp-brush-grid ready") and how many brushes its
- * grid shows (IMPASTO_TAG_PROBE_COUNT, rewritten every 300 ms). A user's typing does the
- * filtering; this only looks. */
+/* A GTK 2 module (GTK_MODULES) that the tag filter test (TagFilterProbe) loads into GIMP
+ * 2.10: GIMP reports where nothing of its own dockables is on the screen, so this says where
+ * the Brushes dockable's tag filter is (IMPASTO_UI_GEOMETRY, in the lines the plug-in's
+ * dialogs write: "gimp-brush-grid filter X Y W H", then "gimp-brush-grid ready") and how many
+ * brushes its grid shows (IMPASTO_TAG_PROBE_COUNT, rewritten every 300 ms). A user's typing
+ * does the filtering; this only looks. */
 #include <stdio.h>
 #include <string.h>
 #include <gtk/gtk.h>
@@ -13,13 +13,17 @@ static const gchar *geometry_file;
 static const gchar *count_file;
 static gboolean     reported;
 
-/* The first widget below `widget` (itself included) whose type is called `type` and, for a
- * tag entry, is in query mode (the filter; the other one assigns tags). */
+/* The first widget on screen below `widget` (itself included) whose type is called `type`
+ * and, for a tag entry, is in query mode (the filter; the other one assigns tags). A GIMP
+ * keeps more brush views than the one the user sees (other docks, pop-ups): only a mapped
+ * one counts. */
 static GtkWidget *
 find (GtkWidget *widget, const gchar *type)
 {
   GtkWidget *found = NULL;
 
+  if (! gtk_widget_get_mapped (widget))
+    return NULL;
   if (strcmp (G_OBJECT_TYPE_NAME (widget), type) == 0)
     {
       gint mode = 0;
@@ -56,6 +60,15 @@ count (GtkWidget *widget, const gchar *type)
   return n;
 }
 
+/* The brushes the view shows: its grid has a GimpView per brush (-1: no grid). */
+static gint
+shown (GtkWidget *view)
+{
+  GtkWidget *grid = find (view, "GimpContainerGridView");
+
+  return grid ? count (grid, "GimpView") : -1;
+}
+
 static gboolean
 tick (gpointer data)
 {
@@ -64,13 +77,14 @@ tick (gpointer data)
   for (GList *t = toplevels; t; t = t->next)
     {
       GtkWidget *view = find (t->data, "GimpBrushFactoryView");
-      GtkWidget *entry, *grid;
+      GtkWidget *entry;
+      gint       n;
       gint       ox = 0, oy = 0, wx = 0, wy = 0;
       gchar     *text;
 
-      if (! view || ! (entry = find (view, "GimpComboTagEntry")) || ! (grid = find (view, "GimpContainerGridView")))
+      if (! view || ! (entry = find (view, "GimpComboTagEntry")) || (n = shown (view)) < 0)
         continue;
-      if (! reported && gtk_widget_get_mapped (entry) && gtk_widget_get_window (t->data))
+      if (! reported && gtk_widget_get_window (t->data))
         {
           GtkAllocation a;
           FILE         *out = fopen (geometry_file, "a");
@@ -86,7 +100,7 @@ tick (gpointer data)
               reported = TRUE;
             }
         }
-      text = g_strdup_printf ("%d\n", count (grid, "GimpView"));
+      text = g_strdup_printf ("%d\n", n);
       g_file_set_contents (count_file, text, -1, NULL);
       g_free (text);
       break;

@@ -8,8 +8,7 @@ import XCTest
 /// The Brushes dialog's filter finds Impasto's brushes, as a user finds them: in GIMP 2.10's
 /// user interface on a virtual display, with the brushes plugin-install.sh puts in the
 /// profile's "Impasto" folders (GIMP tags a folder's data with the folder's name), a hand
-/// clicks the Brushes dockable's tag filter and types "Impasto" (`TagFilterProbe`; GIMP 3:
-/// Gimp3TagFilterGUITests).
+/// clicks the Brushes dockable's tag filter and types "Impasto" (`TagFilterProbe`).
 final class TagFilterGUITests: XCTestCase {
     static let session = PrivateGimp()
     static let gui = GimpGUI(session: session)
@@ -29,7 +28,7 @@ final class TagFilterGUITests: XCTestCase {
     nonisolated(unsafe) static var shown: Result<TagFilterProbe.Shown, TagFilterProbe.Problem>?
     static let result: PrivateGimp.BatchResult? = gui.flatMap { gui in
         guard built == nil else { return nil }
-        return gui.run([TagFilterProbe.waitFor(done.path, gimp3: false)], prelude: "",
+        return gui.run([TagFilterProbe.waitFor(done.path)], prelude: "",
                        environment: TagFilterProbe.environment(module: probe.path, counts: counts.path)) { gui in
             shown = TagFilterProbe.drive(gui, counts: counts) { gui.screenshot($0) }
             FileManager.default.createFile(atPath: done.path, contents: Data())

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// The Brushes dockable's tag filter, typed into by a hand (xdotool), in GIMP 2.10 or 3. GIMP
+/// The Brushes dockable's tag filter, typed into by a hand (xdotool). GIMP
 /// does not say where its own widgets are or what its grid shows, so a GTK module loaded into
 /// it (`GTK_MODULES`, Tests/Fixtures/tag-probe.c, compiled against the GIMP's own GTK) writes
 /// the filter's place into the geometry file ("gimp-brush-grid filter X Y W H", then
@@ -20,11 +20,9 @@ public enum TagFilterProbe {
         ["GTK_MODULES": module, "IMPASTO_TAG_PROBE_COUNT": counts]
     }
 
-    /// A Script-Fu command that keeps GIMP running until the file `done` exists (GIMP 2.10's
-    /// file-glob takes an encoding number, GIMP 3's a boolean; both give the matches first).
-    public static func waitFor(_ done: String, gimp3: Bool) -> String {
-        gimp3 ? "(let loop () (if (null? (car (file-glob \"\(done)\" FALSE))) (loop)))"
-            : "(let loop () (if (= 0 (car (file-glob \"\(done)\" 0))) (loop)))"
+    /// A Script-Fu command that keeps GIMP 2.10 running until the file `done` exists.
+    public static func waitFor(_ done: String) -> String {
+        "(let loop () (if (= 0 (car (file-glob \"\(done)\" 0))) (loop)))"
     }
 
     /// Clicks the filter, types "Impasto", then a tag nothing has; what the grid showed, or why not.
