@@ -37,7 +37,7 @@ private func shadingImage(_ pixels: UnsafePointer<Float>?, _ width: Int, _ heigh
 
 extension ImpastoEmbossParams {
     /// impasto:emboss's settings (impasto:emboss-matcap's are the relief's part of them).
-    var values: ParameterValues { ParameterValues(EmbossSettings.parameters + Hemisphere.Look.parameters, of: settings) }
+    var values: ParameterValues { ParameterValues(EmbossSettings.operationParameters, of: settings) }
 }
 
 extension EmbossSettings {

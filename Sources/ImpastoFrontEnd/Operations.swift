@@ -33,8 +33,8 @@ public struct ImpastoOp: Sendable {
 /// op's properties are generated from its parameters (docs/architecture.md, "Add an op").
 public let operations: [ImpastoOp] = [
     ImpastoOp("impasto:pencil-hue-saturation", PencilHueSaturation.parameters),
-    ImpastoOp("impasto:emboss", EmbossSettings.parameters + Hemisphere.Look.parameters),
-    ImpastoOp("impasto:emboss-matcap", EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset }),
+    ImpastoOp("impasto:emboss", EmbossSettings.operationParameters),
+    ImpastoOp("impasto:emboss-matcap", EmbossSettings.reliefParameters),
     ImpastoOp("impasto:bristle-normal-map", NormalMap.parameters),
     ImpastoOp("impasto:normal-light", NormalLight.parameters),
     ImpastoOp("impasto:paint-relief", PaintRelief.operationParameters),

@@ -51,6 +51,11 @@ public struct EmbossSettings: Equatable, Sendable, DeclaredParameters {
     public static let parameters = [Parameters.radius, Parameters.scale, Parameters.profile, Parameters.liquify,
                                     Parameters.maskSource, Parameters.result, Parameters.preset]
 
+    /// impasto:emboss's properties: the relief and the look.
+    public static let operationParameters = parameters + Hemisphere.Look.parameters
+    /// impasto:emboss-matcap's: the relief alone (its look is a picture).
+    public static let reliefParameters = parameters.filter { $0 != Parameters.preset }
+
     /// Height-field radius r in pixels: how far in from the edge the relief rises.
     public var radius = Float(Parameters.radius.defaultValue)
     /// Normal scale k: how steep the relief looks to the shading.

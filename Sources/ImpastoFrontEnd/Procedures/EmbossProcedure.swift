@@ -39,7 +39,7 @@ public enum EmbossProcedure: FilterProcedure {
             throw .execution(localized("%s: the shading drawable is indexed; convert its image to RGB first.", name))
         }
         // The relief's coverage becomes the layer's alpha: a layer needs an alpha channel for it.
-        let relief = arguments.geglProperties(EmbossSettings.parameters.filter { $0 != EmbossSettings.Parameters.preset })
+        let relief = arguments.geglProperties(EmbossSettings.reliefParameters)
         // Radius, depth (per-pixel slopes) and liquify are lengths in the layer's pixels.
         let lengths = [EmbossSettings.Parameters.radius, EmbossSettings.Parameters.scale, EmbossSettings.Parameters.liquify].map(\.name)
         guard let shading else {
